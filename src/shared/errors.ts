@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * Error codes shared by server and web. The server maps each to HTTP 560 with
+ * `{status: "error", errorMessage, errorData: {code, ...}}`; the web turns them
+ * into toasts and error views.
+ */
+export const errorCodes = [
+  "BAD_REQUEST",
+  "UNKNOWN_FUNCTION",
+  "INVALID_ARGS",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const AUTHENTICATION_REQUIRED = "Authentication required";
+export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please try again.";
+
+export const errorDataSchema = z.looseObject({ code: z.enum(errorCodes) });
+export type ErrorData = z.infer<typeof errorDataSchema>;
+
+/** The one typed error of the project: a code and a message a user can act on. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly data: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, data: Record<string, unknown> = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.data = data;
+  }
+
+  get errorData(): ErrorData {
+    return { ...this.data, code: this.code };
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+export const unauthenticated = () => new AppError("UNAUTHENTICATED", AUTHENTICATION_REQUIRED);
+export const forbidden = (message = "You do not have permission to do that.") =>
+  new AppError("FORBIDDEN", message);
+export const notFound = (what = "The item") =>
+  new AppError("NOT_FOUND", `${what} was not found.`);
+export const conflict = (message: string) => new AppError("CONFLICT", message);

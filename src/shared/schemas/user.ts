@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from "../constants.ts";
+
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
+export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+
+export const roleSchema = z.enum(ROLES, { message: "Role must be Member or OrganizationAdmin" });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, "Email address is too long")
+  .pipe(z.email("Invalid email address"));
+
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+  .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG);
+
+export const firstNameSchema = z
+  .string()
+  .trim()
+  .min(1, "First name is required")
+  .max(100, "First name must be at most 100 characters");
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Last name is required")
+  .max(100, "Last name must be at most 100 characters");
+
+export const organizationNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Organization name is required")
+  .max(120, "Organization name must be at most 120 characters");
+
+/** The profile form and `users.updateProfile`. */
+export const profileSchema = z.object({ firstName: firstNameSchema, lastName: lastNameSchema });
+
+/** The password form; `users.changePassword` takes the first two fields. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, "Current password is required").max(MAX_PASSWORD_LENGTH),
+  newPassword: passwordSchema,
+});
+
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DONT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+/**
+ * SPEC section 5, admin user edit: each field may be left empty (unchanged);
+ * when filled it must be valid.
+ */
+const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);
+export const adminUserEditSchema = z
+  .object({
+    firstName: emptyOr(z.string().min(1, "First name is required")),
+    lastName: emptyOr(z.string().min(1, "Last name is required")),
+    email: emptyOr(z.email("Invalid email address")),
+    newPassword: emptyOr(z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)),
+    confirmPassword: z.string(),
+    organizationId: z.string(),
+    role: roleSchema,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: PASSWORDS_DONT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+export const userSchema = z.object({
+  _id: z.string(),
+  _creationTime: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isSuperadmin: z.boolean(),
+  role: roleSchema,
+  organizationId: z.string().nullable(),
+  organization: z.object({ _id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+});
+export type User = z.infer<typeof userSchema>;
