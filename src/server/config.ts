@@ -31,7 +31,12 @@ const envSchema = z
     HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
     DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
     DATABASE_URL: url(/^postgres(ql)?:$/, "must be a postgres:// or postgresql:// URL").optional(),
-    APP_NAME: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").default("Atrium"),
+    APP_NAME: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(60, "must be at most 60 characters")
+      .default("Atrium"),
     PUBLIC_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
     ADMIN_EMAIL: z.email("must be an email address").optional(),
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -82,7 +87,10 @@ function finish(env: z.infer<typeof envSchema>) {
     appName: env.APP_NAME,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
-    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
+        : undefined,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -10,6 +10,7 @@ export const errorCodes = [
   "UNKNOWN_FUNCTION",
   "INVALID_ARGS",
   "UNAUTHENTICATED",
+  "INVALID_CREDENTIALS",
   "FORBIDDEN",
   "NOT_FOUND",
   "CONFLICT",
@@ -48,6 +49,5 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 export const unauthenticated = () => new AppError("UNAUTHENTICATED", AUTHENTICATION_REQUIRED);
 export const forbidden = (message = "You do not have permission to do that.") =>
   new AppError("FORBIDDEN", message);
-export const notFound = (what = "The item") =>
-  new AppError("NOT_FOUND", `${what} was not found.`);
+export const notFound = (what = "The item") => new AppError("NOT_FOUND", `${what} was not found.`);
 export const conflict = (message: string) => new AppError("CONFLICT", message);

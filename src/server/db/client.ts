@@ -2,14 +2,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { recordSql } from "./read-tracker.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -21,12 +22,17 @@ export type Executor = Db | Tx;
 export const CHANGES_CHANNEL = "atrium_changes";
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const MIGRATION_LOCK_ID = 7_316_004_211;
+/** Feeds every statement to the live-query read tracker. */
+const logger = { logQuery: (query: string) => recordSql(query) };
 
 export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly db: Db;
   /** Receive every notification on the changes channel. Returns a stop function. */
-  listen(onPayload: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  listen(
+    onPayload: (payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -37,7 +43,9 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -50,7 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   return {
     kind: "pglite",
@@ -79,7 +87,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   } finally {
     lockClient.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   const listeners = new Set<pg.Client>();
   let closed = false;
 

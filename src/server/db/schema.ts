@@ -16,8 +16,10 @@ import {
  * `organization_id`; change notifications (see migrations/0001) use it to
  * re-run only the live queries of that organization.
  */
-const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 
 export const organizations = pgTable("organizations", {
   id: uuid("id").primaryKey(),
@@ -31,13 +33,17 @@ export const users = pgTable(
   "users",
   {
     id: uuid("id").primaryKey(),
-    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "restrict" }),
+    organizationId: uuid("organization_id").references(() => organizations.id, {
+      onDelete: "restrict",
+    }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     isSuperadmin: boolean("is_superadmin").notNull().default(false),
-    role: text("role", { enum: ["Member", "OrganizationAdmin"] }).notNull().default("Member"),
+    role: text("role", { enum: ["Member", "OrganizationAdmin"] })
+      .notNull()
+      .default("Member"),
     disabled: boolean("disabled").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -60,7 +66,9 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     ip: text("ip"),
     createdAt: createdAt(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
     revokedReason: text("revoked_reason"),

@@ -8,5 +8,9 @@ import * as users from "./users.ts";
 export const api = {
   auth: { signIn: auth.signIn, signOut: auth.signOut },
   setup: { status: auth.setupStatus, complete: auth.completeSetup },
-  users: { getMe: users.getMe, updateProfile: users.updateProfile, changePassword: users.changePassword },
+  users: {
+    getMe: users.getMe,
+    updateProfile: users.updateProfile,
+    changePassword: users.changePassword,
+  },
 };

@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import type { FunctionKind } from "../../shared/api/define.ts";
+import { AppError, forbidden, isAppError, unauthenticated } from "../../shared/errors.ts";
+import { CHANGES_CHANNEL, type Tx } from "../db/client.ts";
+import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
+import { newId } from "../ids.ts";
+import type { FunctionCtx, Identity, RequestInfo, Services } from "./context.ts";
+import type { Registry, ServerFunction } from "./registry.ts";
+
+export interface ExecuteInput {
+  kind: FunctionKind;
+  path: string;
+  args: unknown;
+  identity: Identity | null;
+  request: RequestInfo;
+  /** Set for live-query runs: collects the tables the query reads. */
+  tracker?: ReadTracker;
+}
+
+export interface ExecuteOutput {
+  value: unknown;
+  logLines: string[];
+  /** One marker per committed transaction; see LiveQueryHub.waitForMarkers. */
+  markers: string[];
+}
+
+const MAX_ISSUES = 20;
+
+/** Look up a function of the right kind, or fail with UNKNOWN_FUNCTION. */
+export function resolveFunction(
+  registry: Registry,
+  kind: FunctionKind,
+  path: unknown,
+): ServerFunction {
+  const fn = typeof path === "string" ? registry.get(path) : undefined;
+  if (!fn || fn.contract.kind !== kind) {
+    const shown = typeof path === "string" ? path.slice(0, 200) : String(path);
+    throw new AppError("UNKNOWN_FUNCTION", `Could not find public ${kind} function '${shown}'.`, {
+      path: shown,
+    });
+  }
+  return fn;
+}
+
+export function parseArgs(fn: ServerFunction, args: unknown): unknown {
+  const parsed = fn.contract.args.safeParse(args ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+  throw new AppError("INVALID_ARGS", `Invalid arguments for ${fn.contract.path}: ${summary}`, {
+    issues,
+  });
+}
+
+function authorize(fn: ServerFunction, identity: Identity | null): void {
+  if (fn.contract.access === "public") return;
+  if (!identity) throw unauthenticated();
+  if (fn.contract.access === "superadmin" && !identity.isSuperadmin) throw forbidden();
+}
+
+/** Map database constraint violations that slipped past a handler's checks. */
+function translateDbError(error: unknown): unknown {
+  if (isAppError(error)) return error;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } })?.code ??
+    (error as { cause?: { code?: unknown } })?.cause?.code;
+  if (code === "23505")
+    return new AppError("CONFLICT", "That conflicts with something that already exists.");
+  if (code === "23503")
+    return new AppError("CONFLICT", "That refers to something that no longer exists.");
+  return error;
+}
+
+export async function execute(
+  services: Services,
+  registry: Registry,
+  input: ExecuteInput,
+): Promise<ExecuteOutput> {
+  const fn = resolveFunction(registry, input.kind, input.path);
+  const args = parseArgs(fn, input.args);
+  authorize(fn, input.identity);
+
+  const logLines: string[] = [];
+  const markers: string[] = [];
+  const tracker = input.tracker;
+  const log = services.log.child({ fn: fn.contract.path, userId: input.identity?.userId });
+
+  const transaction = async <T>(body: (tx: Tx) => Promise<T>): Promise<T> => {
+    const marker = newId();
+    const result = await services.database.db.transaction(async (tx) => {
+      const value = await body(tx);
+      await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ m: marker })})`);
+      return value;
+    });
+    markers.push(marker);
+    return result;
+  };
+
+  const makeCtx = (db: FunctionCtx["db"]): FunctionCtx => ({
+    services,
+    db,
+    identity: input.identity,
+    request: input.request,
+    log,
+    logLines,
+    get user() {
+      if (!input.identity) throw unauthenticated();
+      return input.identity;
+    },
+    dependsOnRow(table, id) {
+      if (!tracker) return;
+      const rows = tracker.rows.get(table) ?? new Set<string>();
+      tracker.rows.set(table, rows);
+      rows.add(id);
+    },
+    transaction,
+  });
+
+  try {
+    let value: unknown;
+    if (fn.contract.kind === "mutation") {
+      value = await transaction((tx) => fn.handler(makeCtx(tx), args as never));
+    } else if (tracker) {
+      value = await runTracked(tracker, () =>
+        fn.handler(makeCtx(services.database.db), args as never),
+      );
+    } else {
+      value = await fn.handler(makeCtx(services.database.db), args as never);
+    }
+    const checked = fn.contract.returns.safeParse(value);
+    if (!checked.success) {
+      log.error({ issues: checked.error.issues }, "function returned a value outside its contract");
+      throw new Error(`${fn.contract.path} returned a value outside its contract`);
+    }
+    return { value: checked.data, logLines, markers };
+  } catch (error) {
+    throw translateDbError(error);
+  }
+}

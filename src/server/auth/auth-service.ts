@@ -1,0 +1,285 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Tokens } from "../../shared/api/auth.ts";
+import { AppError } from "../../shared/errors.ts";
+import type { Identity, RequestInfo } from "../api/context.ts";
+import type { Config } from "../config.ts";
+import type { Database, Executor } from "../db/client.ts";
+import { refreshTokens, sessions, users } from "../db/schema.ts";
+import { newId } from "../ids.ts";
+import type { Logger } from "../logger.ts";
+import { writeAudit } from "./audit.ts";
+import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
+import { hitRateLimit, resetRateLimit } from "./rate-limit.ts";
+import type { SigningKey } from "./signing-key.ts";
+import {
+  type AccessClaims,
+  hashRefreshToken,
+  newRefreshToken,
+  signAccessToken,
+  verifyAccessToken,
+} from "./tokens.ts";
+
+const INVALID_CREDENTIALS = "Invalid email or password.";
+const SESSION_ENDED = "Your session has ended. Please sign in again.";
+const RATE_WINDOW_SECONDS = 15 * 60;
+const ACCOUNT_LIMIT = 10;
+const IP_LIMIT = 100;
+
+const authRequired = (reason: string) =>
+  new AppError("UNAUTHENTICATED", "Authentication required", { reason });
+
+export class AuthService {
+  readonly #database: Database;
+  readonly #config: Config;
+  readonly #key: SigningKey;
+  readonly #log: Logger;
+
+  constructor(options: { database: Database; config: Config; key: SigningKey; log: Logger }) {
+    this.#database = options.database;
+    this.#config = options.config;
+    this.#key = options.key;
+    this.#log = options.log;
+  }
+
+  get #db() {
+    return this.#database.db;
+  }
+
+  verifyToken(token: string): Promise<AccessClaims> {
+    return verifyAccessToken(this.#key, token, this.#config.publicUrl);
+  }
+
+  /** The caller behind an access token, checked against the live session and user. */
+  async identify(token: string): Promise<Identity & { expiresAt: number }> {
+    const claims = await this.verifyToken(token);
+    const identity = await this.loadIdentity(claims.userId, claims.sessionId);
+    return { ...identity, expiresAt: claims.expiresAt };
+  }
+
+  /** Throws UNAUTHENTICATED when the session was revoked or expired or the user disabled. */
+  async loadIdentity(userId: string, sessionId: string): Promise<Identity> {
+    const rows = await this.#db
+      .select({
+        userId: users.id,
+        organizationId: users.organizationId,
+        role: users.role,
+        isSuperadmin: users.isSuperadmin,
+        disabled: users.disabled,
+        revokedAt: sessions.revokedAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    const row = rows[0];
+    if (!row) throw authRequired("session_not_found");
+    if (row.revokedAt) throw authRequired("session_revoked");
+    if (row.expiresAt.getTime() <= Date.now()) throw authRequired("session_expired");
+    if (row.disabled) throw authRequired("user_disabled");
+    return {
+      userId: row.userId,
+      sessionId,
+      organizationId: row.organizationId,
+      role: row.role,
+      isSuperadmin: row.isSuperadmin,
+    };
+  }
+
+  async signInWithPassword(email: string, password: string, request: RequestInfo): Promise<Tokens> {
+    const normalized = email.trim().toLowerCase();
+    const ipLimit = await hitRateLimit(
+      this.#db,
+      `signin:ip:${request.ip ?? "unknown"}`,
+      IP_LIMIT,
+      RATE_WINDOW_SECONDS,
+    );
+    const accountKey = `signin:account:${normalized}`;
+    const accountLimit = await hitRateLimit(
+      this.#db,
+      accountKey,
+      ACCOUNT_LIMIT,
+      RATE_WINDOW_SECONDS,
+    );
+    if (!ipLimit.allowed || !accountLimit.allowed) {
+      const seconds = Math.max(
+        ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds,
+        accountLimit.allowed ? 0 : accountLimit.retryAfterSeconds,
+      );
+      const minutes = Math.ceil(seconds / 60);
+      await writeAudit(this.#db, {
+        action: "auth.sign_in_rate_limited",
+        metadata: { email: normalized },
+        request,
+      });
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        { retryAfterSeconds: seconds },
+      );
+    }
+
+    const user = (
+      await this.#db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`)
+    )[0];
+    const valid = user?.passwordHash
+      ? await verifyPassword(user.passwordHash, password)
+      : await verifyAgainstDummy(password);
+    if (!user || !valid) {
+      await writeAudit(this.#db, {
+        action: "auth.sign_in_failed",
+        organizationId: user?.organizationId,
+        actorUserId: user?.id,
+        metadata: { email: normalized },
+        request,
+      });
+      throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS);
+    }
+    if (user.disabled) {
+      await writeAudit(this.#db, {
+        action: "auth.sign_in_disabled",
+        organizationId: user.organizationId,
+        actorUserId: user.id,
+        request,
+      });
+      throw new AppError("FORBIDDEN", "This account is disabled. Contact your administrator.");
+    }
+    await resetRateLimit(this.#db, accountKey);
+    return this.#db.transaction(async (tx) => {
+      const tokens = await this.createSession(tx, user, request);
+      await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      await writeAudit(tx, {
+        action: "auth.sign_in",
+        organizationId: user.organizationId,
+        actorUserId: user.id,
+        request,
+      });
+      return tokens;
+    });
+  }
+
+  /** Start a session for a user already authenticated by the caller. */
+  async createSession(
+    db: Executor,
+    user: { id: string; organizationId: string | null },
+    request: RequestInfo,
+  ): Promise<Tokens> {
+    const sessionId = newId();
+    const expiresAt = new Date(Date.now() + this.#config.sessionTtlDays * 86_400_000);
+    await db.insert(sessions).values({
+      id: sessionId,
+      userId: user.id,
+      organizationId: user.organizationId,
+      ip: request.ip,
+      userAgent: request.userAgent?.slice(0, 500) ?? null,
+      expiresAt,
+    });
+    const refreshToken = newRefreshToken();
+    await db
+      .insert(refreshTokens)
+      .values({ id: newId(), sessionId, tokenHash: hashRefreshToken(refreshToken) });
+    const token = await signAccessToken(
+      this.#key,
+      { userId: user.id, sessionId },
+      this.#config.accessTokenTtlSeconds,
+      this.#config.publicUrl,
+    );
+    return { token, refreshToken };
+  }
+
+  /**
+   * Rotate a refresh token. A token that was already rotated is a sign of
+   * theft: the whole session is revoked.
+   */
+  async refresh(refreshToken: string, request: RequestInfo): Promise<Tokens> {
+    const tokenHash = hashRefreshToken(refreshToken);
+    const outcome = await this.#db.transaction(async (tx) => {
+      const found = (
+        await tx
+          .select({
+            id: refreshTokens.id,
+            sessionId: refreshTokens.sessionId,
+            usedAt: refreshTokens.usedAt,
+          })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, tokenHash))
+      )[0];
+      if (!found) return { kind: "unknown" as const };
+      const claimed = await tx
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, found.id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (claimed.length === 0) {
+        await this.#revokeSession(tx, found.sessionId, "refresh_token_reuse");
+        await writeAudit(tx, {
+          action: "auth.refresh_token_reuse",
+          targetType: "session",
+          targetId: found.sessionId,
+          request,
+        });
+        return { kind: "reused" as const };
+      }
+      const session = (await tx.select().from(sessions).where(eq(sessions.id, found.sessionId)))[0];
+      const user =
+        session && (await tx.select().from(users).where(eq(users.id, session.userId)))[0];
+      if (
+        !session ||
+        !user ||
+        session.revokedAt ||
+        session.expiresAt.getTime() <= Date.now() ||
+        user.disabled
+      ) {
+        return { kind: "ended" as const };
+      }
+      const next = newRefreshToken();
+      await tx
+        .insert(refreshTokens)
+        .values({ id: newId(), sessionId: session.id, tokenHash: hashRefreshToken(next) });
+      await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, session.id));
+      const token = await signAccessToken(
+        this.#key,
+        { userId: user.id, sessionId: session.id },
+        this.#config.accessTokenTtlSeconds,
+        this.#config.publicUrl,
+      );
+      return { kind: "ok" as const, tokens: { token, refreshToken: next } };
+    });
+    if (outcome.kind === "ok") return outcome.tokens;
+    if (outcome.kind === "reused") this.#log.warn("refresh token reuse detected; session revoked");
+    throw new AppError("UNAUTHENTICATED", SESSION_ENDED, { reason: `refresh_${outcome.kind}` });
+  }
+
+  async signOut(identity: Identity, request: RequestInfo): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      await this.#revokeSession(tx, identity.sessionId, "sign_out");
+      await writeAudit(tx, {
+        action: "auth.sign_out",
+        organizationId: identity.organizationId,
+        actorUserId: identity.userId,
+        request,
+      });
+    });
+  }
+
+  /** End every session of a user (disabled, password changed elsewhere...). */
+  async revokeUserSessions(db: Executor, userId: string, reason: string, exceptSessionId?: string) {
+    const condition = exceptSessionId
+      ? and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          sql`${sessions.id} <> ${exceptSessionId}`,
+        )
+      : and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(condition);
+  }
+
+  async #revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+}

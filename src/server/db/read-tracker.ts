@@ -1,0 +1,62 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Which tables a function reads, found from the SQL it runs (drizzle's logger
+ * calls `recordSql` just before each statement). AsyncLocalStorage ties each
+ * statement to the function run that issued it, so one shared database
+ * handle serves every caller.
+ */
+export interface ReadTracker {
+  tables: Set<string>;
+  rows: Map<string, Set<string>>;
+}
+
+const storage = new AsyncLocalStorage<ReadTracker>();
+const TABLE_PATTERN = /\b(?:from|join)\s+"([a-z0-9_]+)"/gi;
+
+export function tablesInSql(sql: string): string[] {
+  const tables = new Set<string>();
+  for (const match of sql.matchAll(TABLE_PATTERN)) tables.add(match[1]!.toLowerCase());
+  return [...tables];
+}
+
+export function recordSql(sql: string): void {
+  const tracker = storage.getStore();
+  if (!tracker) return;
+  for (const table of tablesInSql(sql)) tracker.tables.add(table);
+}
+
+export function newTracker(): ReadTracker {
+  return { tables: new Set(), rows: new Map() };
+}
+
+export function runTracked<T>(tracker: ReadTracker, fn: () => Promise<T>): Promise<T> {
+  return storage.run(tracker, fn);
+}
+
+/** Code that must not count as the function's reads (loading the caller, say). */
+export function runUntracked<T>(fn: () => Promise<T>): Promise<T> {
+  return storage.exit(fn);
+}
+
+/**
+ * Dependency keys of a finished run: `table:id:<id>` for narrowed tables,
+ * else `table:org:<org>` or `table:*`.
+ */
+export function dependencyKeys(
+  tracker: ReadTracker,
+  scope: { organizationId: string | null; global: boolean },
+): string[] {
+  const keys: string[] = [];
+  for (const table of tracker.tables) {
+    const rows = tracker.rows.get(table);
+    if (rows && rows.size > 0) {
+      for (const id of rows) keys.push(`${table}:id:${id}`);
+    } else if (scope.global || !scope.organizationId) {
+      keys.push(`${table}:*`);
+    } else {
+      keys.push(`${table}:org:${scope.organizationId}`);
+    }
+  }
+  return keys;
+}

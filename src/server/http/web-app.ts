@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import type { Config } from "../config.ts";
+import { appCsp } from "./security-headers.ts";
+
+export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist");
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** index.html with APP_NAME in the title and application-name meta, plus its CSP. */
+export function renderIndex(html: string, appName: string): { html: string; csp: string } {
+  const name = escapeHtml(appName);
+  const out = html
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(/(<meta name="application-name" content=")[^"]*(")/, `$1${name}$2`)
+    .replace(/(<meta name="apple-mobile-web-app-title" content=")[^"]*(")/, `$1${name}$2`);
+  const hashes = [...out.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `sha256-${createHash("sha256")
+        .update(m[1] ?? "")
+        .digest("base64")}`,
+  );
+  return { html: out, csp: appCsp(hashes) };
+}
+
+/** The built web app: hashed assets cached for a year, every other path gets index.html. */
+export function webAppRoutes(config: Config, distDir = DIST_DIR) {
+  const routes = new Hono();
+  const indexFile = path.join(distDir, "index.html");
+  let index: { html: string; csp: string } | undefined;
+  const loadIndex = () => {
+    if (!index && fs.existsSync(indexFile))
+      index = renderIndex(fs.readFileSync(indexFile, "utf8"), config.appName);
+    return index;
+  };
+
+  if (!fs.existsSync(distDir)) {
+    routes.get("*", (c) =>
+      c.req.path.startsWith("/api/")
+        ? c.json({ errorMessage: "Not found" }, 404)
+        : c.text(
+            "The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.",
+            503,
+          ),
+    );
+    return routes;
+  }
+  routes.use(
+    "/assets/*",
+    serveStatic({
+      root: path.relative(process.cwd(), distDir) || ".",
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  routes.use("*", async (c, next) => {
+    const requested = c.req.path;
+    if (c.req.method !== "GET" || requested.startsWith("/api/") || requested === "/index.html")
+      return next();
+    return serveStatic({
+      root: path.relative(process.cwd(), distDir) || ".",
+      onFound: (_path, ctx) => {
+        ctx.header("Cache-Control", "public, max-age=3600");
+      },
+    })(c, next);
+  });
+  routes.get("*", (c) => {
+    if (c.req.path.startsWith("/api/")) return c.json({ errorMessage: "Not found" }, 404);
+    const page = loadIndex();
+    if (!page) {
+      return c.text(
+        "The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.",
+        503,
+      );
+    }
+    c.header("Content-Security-Policy", page.csp);
+    c.header("Cache-Control", "no-cache");
+    return c.html(page.html);
+  });
+  return routes;
+}

@@ -1,0 +1,135 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import type { Services } from "./api/context.ts";
+import { createRegistry } from "./api/functions.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { DataDirInUseError } from "./db/data-dir-lock.ts";
+import { createApp } from "./http/app.ts";
+import { clientIpOfUpgrade } from "./http/client-ip.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { LiveQueryHub } from "./realtime/live-query-hub.ts";
+import { createSyncServer, SYNC_PATH } from "./realtime/sync-server.ts";
+import { createServices } from "./services.ts";
+import { prepareFirstRun } from "./setup/first-run.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  services: Services;
+  hub: LiveQueryHub;
+  setupUrl?: string;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** config -> database -> services -> live queries -> http + websocket -> listen. */
+export async function startServer(
+  config: Config,
+  options: { log?: Logger; distDir?: string } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const services = await createServices(config, log);
+  const registry = createRegistry();
+  const hub = new LiveQueryHub(services, registry);
+  const stopListening = await services.database.listen(
+    (payload) => hub.notify(payload),
+    () => void hub.refreshAll(),
+  );
+  const { setupUrl } = await prepareFirstRun(services);
+
+  const inFlight = { count: 0 };
+  const app = createApp({ services, registry, inFlight, distDir: options.distDir });
+  const sync = createSyncServer({
+    services,
+    registry,
+    hub,
+    clientIp: (req) => clientIpOfUpgrade(req, config.trustProxy),
+  });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  server.on("upgrade", (request, socket, head) => {
+    const pathname = (request.url ?? "").split("?")[0];
+    if (pathname === SYNC_PATH) sync.handleUpgrade(request, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      log.info("shutting down: no new connections; finishing requests in flight");
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      sync.close();
+      server.closeIdleConnections();
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      while (inFlight.count > 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      server.closeAllConnections();
+      await stopped;
+      await stopListening();
+      await services.database.close();
+      log.info("stopped");
+    })();
+    return closing;
+  };
+  return { url, port, services, hub, setupUrl, close };
+}
+
+async function runFromCommandLine(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, { log });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    log.fatal({ err: error }, "could not start");
+    process.exit(1);
+  }
+  log.info(
+    { url: running.url, database: running.services.database.kind, dataDir: config.dataDir },
+    `${config.appName} is running`,
+  );
+  if (running.setupUrl) {
+    log.info(
+      { setupUrl: running.setupUrl },
+      "no users yet: open the setup link to create the first organization and admin",
+    );
+    process.stdout.write(`\n  Set up ${config.appName}: ${running.setupUrl}\n\n`);
+  }
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals++;
+    if (signals > 1) process.exit(1);
+    log.info({ signal }, "received signal");
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+if (import.meta.main) await runFromCommandLine();

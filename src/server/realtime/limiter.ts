@@ -1,0 +1,23 @@
+/** At most `size` async tasks at once; the rest wait their turn in order. */
+export class Limiter {
+  readonly #size: number;
+  #active = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.#size) {
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+    this.#active++;
+    try {
+      return await task();
+    } finally {
+      this.#active--;
+      this.#waiting.shift()?.();
+    }
+  }
+}

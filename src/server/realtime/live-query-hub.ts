@@ -1,0 +1,291 @@
+import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "../../shared/errors.ts";
+import type { Identity, Services } from "../api/context.ts";
+import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
+import type { Registry } from "../api/registry.ts";
+import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts";
+import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
+import { Limiter } from "./limiter.ts";
+
+/** One socket's subscription; the hub calls it with JSON text ready to send. */
+export interface Subscriber {
+  lastSent?: string;
+  send(kind: "value" | "error", json: string): void;
+}
+
+export interface Caller {
+  userId: string;
+  sessionId: string;
+}
+
+interface Group {
+  key: string;
+  path: string;
+  args: unknown;
+  caller: Caller | null;
+  global: boolean;
+  deps: Set<string>;
+  subscribers: Set<Subscriber>;
+  last?: { kind: "value" | "error"; json: string };
+  running: boolean;
+  dirty: boolean;
+  settled?: Promise<void>;
+}
+
+const RECENT_CHANGES_MAX = 20_000;
+const MARKER_TIMEOUT_MS = 5000;
+
+/**
+ * Live queries. Identical subscriptions (same function, args and session)
+ * share one group. Each run records the tables (or rows) it read; a committed
+ * change re-runs only the groups whose dependencies it touches, and a result
+ * is sent only to subscribers that have not seen that exact value.
+ */
+export class LiveQueryHub {
+  readonly #services: Services;
+  readonly #registry: Registry;
+  readonly #groups = new Map<string, Group>();
+  readonly #byDep = new Map<string, Set<Group>>();
+  readonly #limiter = new Limiter(16);
+  readonly #recent: Array<{ seq: number; keys: string[] }> = [];
+  readonly #markerWaiters = new Map<string, () => void>();
+  readonly #seenMarkers = new Set<string>();
+  readonly #changeListeners = new Set<(change: RowChange) => void>();
+  #seq = 0;
+  #queue: string[] = [];
+  #processing: Promise<void> = Promise.resolve();
+
+  constructor(services: Services, registry: Registry) {
+    this.#services = services;
+    this.#registry = registry;
+  }
+
+  get groupCount(): number {
+    return this.#groups.size;
+  }
+
+  onChange(listener: (change: RowChange) => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
+  /**
+   * Subscribe to a query. Throws (synchronously checked) for an unknown
+   * function or bad args; otherwise the first result arrives through `send`.
+   */
+  subscribe(
+    caller: Caller | null,
+    path: string,
+    args: unknown,
+    subscriber: Subscriber,
+  ): () => void {
+    const fn = resolveFunction(this.#registry, "query", path);
+    const parsed = parseArgs(fn, args);
+    const key = `${path}\u0000${stableStringify(parsed)}\u0000${caller?.sessionId ?? "anonymous"}`;
+    let group = this.#groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        path,
+        args: parsed,
+        caller,
+        global: fn.liveScope === "global",
+        deps: new Set(),
+        subscribers: new Set(),
+        running: false,
+        dirty: false,
+      };
+      this.#groups.set(key, group);
+      group.subscribers.add(subscriber);
+      void this.#refresh(group);
+    } else {
+      group.subscribers.add(subscriber);
+      if (group.last && !group.running) this.#deliver(group, subscriber);
+    }
+    const created = group;
+    return () => {
+      created.subscribers.delete(subscriber);
+      if (created.subscribers.size === 0) this.#drop(created);
+    };
+  }
+
+  /** Feed a raw notification payload from the change bus. */
+  notify(payload: string): void {
+    this.#queue.push(payload);
+    if (this.#queue.length === 1) {
+      this.#processing = this.#processing
+        .then(() => new Promise((r) => setImmediate(r)))
+        .then(() => this.#flush());
+    }
+  }
+
+  /** Re-run every group (after the change bus may have missed notifications). */
+  refreshAll(): Promise<void> {
+    return Promise.all([...this.#groups.values()].map((g) => this.#refresh(g))).then(
+      () => undefined,
+    );
+  }
+
+  /**
+   * Resolve once the given transactions' changes have been applied to every
+   * live query on this instance (and their results sent).
+   */
+  async waitForMarkers(markers: string[]): Promise<void> {
+    await Promise.all(
+      markers.map((marker) => {
+        if (this.#seenMarkers.delete(marker)) return undefined;
+        return new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            this.#markerWaiters.delete(marker);
+            this.#services.log.warn({ marker }, "change marker not seen in time");
+            resolve();
+          }, MARKER_TIMEOUT_MS);
+          this.#markerWaiters.set(marker, () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }),
+    );
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue;
+    this.#queue = [];
+    const affected = new Set<Group>();
+    const markers: string[] = [];
+    for (const payload of batch) {
+      const notification = parseNotification(payload);
+      if (!notification) continue;
+      if (notification.kind === "marker") {
+        markers.push(notification.marker);
+        continue;
+      }
+      const keys = keysForChange(notification.change);
+      this.#remember(keys);
+      for (const key of keys) {
+        for (const group of this.#byDep.get(key) ?? []) affected.add(group);
+      }
+      for (const listener of this.#changeListeners) listener(notification.change);
+    }
+    await Promise.all([...affected].map((group) => this.#refresh(group)));
+    for (const marker of markers) {
+      const waiter = this.#markerWaiters.get(marker);
+      if (waiter) {
+        this.#markerWaiters.delete(marker);
+        waiter();
+      } else {
+        // The notification can beat the mutation's own return: remember it briefly.
+        this.#seenMarkers.add(marker);
+        setTimeout(() => this.#seenMarkers.delete(marker), MARKER_TIMEOUT_MS).unref();
+      }
+    }
+  }
+
+  #remember(keys: string[]): void {
+    this.#seq++;
+    this.#recent.push({ seq: this.#seq, keys });
+    if (this.#recent.length > RECENT_CHANGES_MAX) this.#recent.splice(0, this.#recent.length / 2);
+  }
+
+  /** Did a change newer than `since` touch these dependencies? */
+  #changedSince(since: number, deps: Set<string>): boolean {
+    const oldest = this.#recent[0];
+    if (this.#seq > since && (!oldest || oldest.seq > since + 1)) return true;
+    for (let i = this.#recent.length - 1; i >= 0; i--) {
+      const entry = this.#recent[i]!;
+      if (entry.seq <= since) break;
+      if (entry.keys.some((k) => deps.has(k))) return true;
+    }
+    return false;
+  }
+
+  #refresh(group: Group): Promise<void> {
+    if (group.running) {
+      group.dirty = true;
+      return group.settled ?? Promise.resolve();
+    }
+    group.running = true;
+    group.settled = (async () => {
+      do {
+        group.dirty = false;
+        await this.#limiter.run(() => this.#runOnce(group));
+      } while (group.dirty && this.#groups.get(group.key) === group);
+      group.running = false;
+    })();
+    return group.settled;
+  }
+
+  async #runOnce(group: Group): Promise<void> {
+    const since = this.#seq;
+    const tracker = newTracker();
+    let organizationId: string | null = null;
+    let result: { kind: "value" | "error"; json: string };
+    try {
+      let identity: Identity | null = null;
+      if (group.caller) {
+        const { userId, sessionId } = group.caller;
+        identity = await runUntracked(() => this.#services.auth.loadIdentity(userId, sessionId));
+        organizationId = identity.organizationId;
+      }
+      const output = await execute(this.#services, this.#registry, {
+        kind: "query",
+        path: group.path,
+        args: group.args,
+        identity,
+        request: { ip: null, userAgent: null },
+        tracker,
+      });
+      result = { kind: "value", json: JSON.stringify(output.value ?? null) };
+    } catch (error) {
+      result = { kind: "error", json: JSON.stringify(this.#errorBody(error, group.path)) };
+    }
+    if (this.#groups.get(group.key) !== group) return;
+    const global = group.global || !organizationId;
+    const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
+    if (group.caller) {
+      deps.add(`users:id:${group.caller.userId}`);
+      deps.add(`sessions:id:${group.caller.sessionId}`);
+    }
+    this.#setDeps(group, deps);
+    if (this.#changedSince(since, deps)) group.dirty = true;
+    group.last = result;
+    for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
+  }
+
+  #errorBody(error: unknown, path: string) {
+    if (isAppError(error)) return { errorMessage: error.message, errorData: error.errorData };
+    this.#services.log.error({ err: error, fn: path }, "live query failed");
+    const internal = new AppError("INTERNAL", INTERNAL_ERROR_MESSAGE);
+    return { errorMessage: internal.message, errorData: internal.errorData };
+  }
+
+  #deliver(group: Group, subscriber: Subscriber): void {
+    const last = group.last;
+    if (!last) return;
+    const stamp = `${last.kind}:${last.json}`;
+    if (subscriber.lastSent === stamp) return;
+    subscriber.lastSent = stamp;
+    subscriber.send(last.kind, last.json);
+  }
+
+  #setDeps(group: Group, deps: Set<string>): void {
+    for (const key of group.deps) {
+      if (!deps.has(key)) this.#byDep.get(key)?.delete(group);
+    }
+    for (const key of deps) {
+      const set = this.#byDep.get(key) ?? new Set<Group>();
+      this.#byDep.set(key, set);
+      set.add(group);
+    }
+    group.deps = deps;
+  }
+
+  #drop(group: Group): void {
+    this.#groups.delete(group.key);
+    for (const key of group.deps) {
+      const set = this.#byDep.get(key);
+      set?.delete(group);
+      if (set?.size === 0) this.#byDep.delete(key);
+    }
+  }
+}

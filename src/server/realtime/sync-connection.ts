@@ -1,0 +1,247 @@
+import type { WebSocket } from "ws";
+import type { FunctionKind } from "../../shared/api/define.ts";
+import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "../../shared/errors.ts";
+import { type ClientMessage, clientMessageSchema, SYNC_CLOSE } from "../../shared/sync-protocol.ts";
+import type { Identity, RequestInfo, Services } from "../api/context.ts";
+import { execute } from "../api/execute.ts";
+import type { Registry } from "../api/registry.ts";
+import type { Caller, LiveQueryHub, Subscriber } from "./live-query-hub.ts";
+
+const MAX_SUBSCRIPTIONS = 2000;
+const ERROR_BUDGET = 50;
+
+interface Subscription {
+  path: string;
+  args: Record<string, unknown>;
+  subscriber: Subscriber;
+  unsubscribe: () => void;
+}
+
+/**
+ * One client's WebSocket: authentication, subscriptions, mutations and
+ * actions. A bad message gets an `error` reply; a client that keeps sending
+ * them is closed. Nothing a client sends can take the server down.
+ */
+export class SyncConnection {
+  readonly #ws: WebSocket;
+  readonly #services: Services;
+  readonly #registry: Registry;
+  readonly #hub: LiveQueryHub;
+  readonly #request: RequestInfo;
+  readonly #subscriptions = new Map<string, Subscription>();
+  #caller: (Caller & { expiresAt: number }) | null = null;
+  #errors = 0;
+  alive = true;
+
+  constructor(options: {
+    ws: WebSocket;
+    services: Services;
+    registry: Registry;
+    hub: LiveQueryHub;
+    request: RequestInfo;
+  }) {
+    this.#ws = options.ws;
+    this.#services = options.services;
+    this.#registry = options.registry;
+    this.#hub = options.hub;
+    this.#request = options.request;
+  }
+
+  get caller(): Caller | null {
+    return this.#caller;
+  }
+
+  #chain: Promise<void> = Promise.resolve();
+
+  /** Messages are handled in order; mutations and actions then run side by side. */
+  handle(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Promise<void> {
+    this.#chain = this.#chain.then(() => this.#handleNow(data, isBinary));
+    return this.#chain;
+  }
+
+  async #handleNow(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Promise<void> {
+    if (isBinary) return this.#reject("Binary messages are not supported.");
+    let json: unknown;
+    try {
+      json = JSON.parse(
+        Buffer.isBuffer(data)
+          ? data.toString("utf8")
+          : Buffer.concat(data as Buffer[]).toString("utf8"),
+      );
+    } catch {
+      return this.#reject("Malformed message: not valid JSON.");
+    }
+    const parsed = clientMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      const detail = parsed.error.issues[0];
+      return this.#reject(
+        `Malformed message: ${detail ? `${detail.path.join(".") || "message"} ${detail.message}` : "unknown shape"}.`,
+      );
+    }
+    try {
+      await this.#dispatch(parsed.data);
+    } catch (error) {
+      this.#services.log.error({ err: error }, "sync message failed");
+      this.#send({
+        type: "error",
+        errorMessage: INTERNAL_ERROR_MESSAGE,
+        errorData: { code: "INTERNAL" },
+      });
+    }
+  }
+
+  async #dispatch(message: ClientMessage): Promise<void> {
+    switch (message.type) {
+      case "ping":
+        return this.#send({ type: "pong" });
+      case "authenticate":
+        return this.#authenticate(message.token);
+      case "subscribe":
+        return this.#subscribe(message.id, message.path, message.args);
+      case "unsubscribe": {
+        this.#subscriptions.get(message.id)?.unsubscribe();
+        this.#subscriptions.delete(message.id);
+        return;
+      }
+      case "mutation":
+      case "action":
+        void this.#call(message.type, message.requestId, message.path, message.args);
+        return;
+    }
+  }
+
+  async #authenticate(token: string): Promise<void> {
+    let next: (Caller & { expiresAt: number }) | null = null;
+    try {
+      const identity = await this.#services.auth.identify(token);
+      next = {
+        userId: identity.userId,
+        sessionId: identity.sessionId,
+        expiresAt: identity.expiresAt,
+      };
+      this.#send({ type: "authenticated", userId: identity.userId });
+    } catch (error) {
+      const body = this.#errorBody(error);
+      this.#send({ type: "auth_error", ...body });
+    }
+    this.#setCaller(next);
+  }
+
+  /** Called when the session may have ended (revoked, user disabled). */
+  async recheckSession(): Promise<void> {
+    const caller = this.#caller;
+    if (!caller) return;
+    try {
+      await this.#services.auth.loadIdentity(caller.userId, caller.sessionId);
+    } catch (error) {
+      this.#send({ type: "auth_error", ...this.#errorBody(error) });
+      this.#setCaller(null);
+    }
+  }
+
+  #setCaller(next: (Caller & { expiresAt: number }) | null): void {
+    const before = this.#caller;
+    this.#caller = next;
+    if (before?.sessionId === next?.sessionId) return;
+    // Subscriptions are grouped per session: move them to the new caller.
+    const current = [...this.#subscriptions];
+    for (const [id, sub] of current) {
+      sub.unsubscribe();
+      this.#subscriptions.delete(id);
+    }
+    for (const [id, sub] of current) this.#subscribe(id, sub.path, sub.args);
+  }
+
+  #subscribe(id: string, path: string, args: Record<string, unknown>): void {
+    this.#subscriptions.get(id)?.unsubscribe();
+    this.#subscriptions.delete(id);
+    if (this.#subscriptions.size >= MAX_SUBSCRIPTIONS) {
+      this.#send({
+        type: "query_error",
+        id,
+        errorMessage: `Too many subscriptions on one connection (limit ${MAX_SUBSCRIPTIONS}).`,
+        errorData: { code: "BAD_REQUEST" },
+      });
+      return;
+    }
+    const idJson = JSON.stringify(id);
+    const subscriber: Subscriber = {
+      send: (kind, json) => {
+        if (kind === "value")
+          this.#sendRaw(`{"type":"query_result","id":${idJson},"value":${json}}`);
+        else this.#sendRaw(`{"type":"query_error","id":${idJson},${json.slice(1)}`);
+      },
+    };
+    try {
+      const unsubscribe = this.#hub.subscribe(this.#caller, path, args, subscriber);
+      this.#subscriptions.set(id, { path, args, subscriber, unsubscribe });
+    } catch (error) {
+      this.#send({ type: "query_error", id, ...this.#errorBody(error) });
+    }
+  }
+
+  async #call(kind: FunctionKind, requestId: string, path: string, args: Record<string, unknown>) {
+    try {
+      const identity = await this.#identity();
+      const output = await execute(this.#services, this.#registry, {
+        kind,
+        path,
+        args,
+        identity,
+        request: this.#request,
+      });
+      // Send the result only after live queries on this socket reflect it.
+      await this.#hub.waitForMarkers(output.markers);
+      this.#send({
+        type: "result",
+        requestId,
+        status: "success",
+        value: output.value ?? null,
+        logLines: output.logLines,
+      });
+    } catch (error) {
+      this.#send({
+        type: "result",
+        requestId,
+        status: "error",
+        ...this.#errorBody(error),
+        logLines: [],
+      });
+    }
+  }
+
+  async #identity(): Promise<Identity | null> {
+    const caller = this.#caller;
+    if (!caller) return null;
+    if (caller.expiresAt <= Date.now()) {
+      throw new AppError("UNAUTHENTICATED", "Authentication required", { reason: "token_expired" });
+    }
+    return this.#services.auth.loadIdentity(caller.userId, caller.sessionId);
+  }
+
+  #errorBody(error: unknown): { errorMessage: string; errorData: AppError["errorData"] } {
+    if (isAppError(error)) return { errorMessage: error.message, errorData: error.errorData };
+    this.#services.log.error({ err: error }, "sync call failed");
+    return { errorMessage: INTERNAL_ERROR_MESSAGE, errorData: { code: "INTERNAL" } };
+  }
+
+  #reject(errorMessage: string): void {
+    this.#errors++;
+    this.#send({ type: "error", errorMessage, errorData: { code: "BAD_REQUEST" } });
+    if (this.#errors > ERROR_BUDGET)
+      this.#ws.close(SYNC_CLOSE.tooManyErrors, "Too many malformed messages");
+  }
+
+  #send(message: object): void {
+    this.#sendRaw(JSON.stringify(message));
+  }
+
+  #sendRaw(text: string): void {
+    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.send(text);
+  }
+
+  close(): void {
+    for (const sub of this.#subscriptions.values()) sub.unsubscribe();
+    this.#subscriptions.clear();
+  }
+}

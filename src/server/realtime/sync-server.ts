@@ -1,0 +1,112 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { type WebSocket, WebSocketServer } from "ws";
+import { MAX_SYNC_MESSAGE_BYTES, SYNC_CLOSE } from "../../shared/sync-protocol.ts";
+import type { Services } from "../api/context.ts";
+import type { Registry } from "../api/registry.ts";
+import type { LiveQueryHub } from "./live-query-hub.ts";
+import { SyncConnection } from "./sync-connection.ts";
+
+export const SYNC_PATH = "/api/sync";
+const HEARTBEAT_MS = 30_000;
+
+export interface SyncServer {
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+  readonly connectionCount: number;
+  close(): void;
+}
+
+/** Browsers send Origin: it must be this app's (PUBLIC_URL or the Host it was reached by). */
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  publicOrigin: string,
+): boolean {
+  if (!origin) return true;
+  if (origin === publicOrigin) return true;
+  try {
+    const url = new URL(origin);
+    return Boolean(host) && url.host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function createSyncServer(options: {
+  services: Services;
+  registry: Registry;
+  hub: LiveQueryHub;
+  clientIp: (request: IncomingMessage) => string | null;
+}): SyncServer {
+  const { services, registry, hub } = options;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SYNC_MESSAGE_BYTES });
+  const connections = new Map<WebSocket, SyncConnection>();
+
+  // Re-check sockets whose session or user changed (sign-out, disabled user).
+  hub.onChange((change) => {
+    if (change.t !== "sessions" && change.t !== "users") return;
+    for (const connection of connections.values()) {
+      const caller = connection.caller;
+      if (!caller) continue;
+      if (change.i === (change.t === "sessions" ? caller.sessionId : caller.userId)) {
+        void connection.recheckSession();
+      }
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const [ws, connection] of connections) {
+      if (!connection.alive) {
+        ws.terminate();
+        continue;
+      }
+      connection.alive = false;
+      ws.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  wss.on("connection", (ws: WebSocket, request: IncomingMessage) => {
+    const connection = new SyncConnection({
+      ws,
+      services,
+      registry,
+      hub,
+      request: { ip: options.clientIp(request), userAgent: request.headers["user-agent"] ?? null },
+    });
+    connections.set(ws, connection);
+    ws.on("pong", () => {
+      connection.alive = true;
+    });
+    ws.on("message", (data, isBinary) => {
+      connection.alive = true;
+      void connection.handle(data, isBinary);
+    });
+    ws.on("error", (error) => services.log.debug({ err: error }, "websocket error"));
+    ws.on("close", () => {
+      connection.close();
+      connections.delete(ws);
+    });
+  });
+
+  return {
+    handleUpgrade(request, socket, head) {
+      if (
+        !originAllowed(request.headers.origin, request.headers.host, services.config.publicOrigin)
+      ) {
+        socket.write("HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        socket.destroy();
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit("connection", ws, request));
+    },
+    get connectionCount() {
+      return connections.size;
+    },
+    close() {
+      clearInterval(heartbeat);
+      for (const ws of connections.keys()) ws.close(SYNC_CLOSE.goingAway, "Server shutting down");
+      wss.close();
+    },
+  };
+}

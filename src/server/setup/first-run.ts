@@ -1,0 +1,117 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import type { Tokens } from "../../shared/api/auth.ts";
+import { AppError } from "../../shared/errors.ts";
+import type { RequestInfo, Services } from "../api/context.ts";
+import { writeAudit } from "../auth/audit.ts";
+import { hashRefreshToken } from "../auth/tokens.ts";
+import type { Executor } from "../db/client.ts";
+import { serverState, users } from "../db/schema.ts";
+import { createOrganization } from "../organizations/create-organization.ts";
+import { createUser } from "../users/create-user.ts";
+
+const SETUP_KEY = "setup-token";
+const SETUP_LOCK_ID = 7_316_004_212;
+
+export async function hasAnyUser(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+export interface FirstAdmin {
+  organizationName: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Create the first organization and its superadmin, in one transaction. */
+export async function createFirstAdmin(db: Executor, admin: FirstAdmin) {
+  const organization = await createOrganization({ db, name: admin.organizationName });
+  const user = await createUser({
+    db,
+    email: admin.email,
+    password: admin.password,
+    firstName: admin.firstName,
+    lastName: admin.lastName,
+    organizationId: organization.id,
+    role: "OrganizationAdmin",
+    isSuperadmin: true,
+  });
+  return { organization, user };
+}
+
+/**
+ * On an empty database: create the admin from ADMIN_EMAIL/ADMIN_PASSWORD, or
+ * issue a one-time setup link (returned so the caller prints it).
+ */
+export async function prepareFirstRun(services: Services): Promise<{ setupUrl?: string }> {
+  const { db } = services.database;
+  if (await hasAnyUser(db)) return {};
+  const admin = services.config.admin;
+  if (admin) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`);
+      if (await hasAnyUser(tx)) return;
+      const created = await createFirstAdmin(tx, {
+        organizationName: services.config.appName,
+        email: admin.email,
+        password: admin.password,
+        firstName: "Admin",
+        lastName: "User",
+      });
+      await writeAudit(tx, {
+        action: "setup.admin_from_env",
+        organizationId: created.organization.id,
+        actorUserId: created.user.id,
+      });
+    });
+    services.log.info({ email: admin.email }, "created the first superadmin from ADMIN_EMAIL");
+    return {};
+  }
+  const token = randomBytes(24).toString("base64url");
+  const value = { hash: hashRefreshToken(token) };
+  await db
+    .insert(serverState)
+    .values({ key: SETUP_KEY, value })
+    .onConflictDoUpdate({ target: serverState.key, set: { value, updatedAt: new Date() } });
+  return { setupUrl: `${services.config.publicUrl}/setup?token=${token}` };
+}
+
+function tokenMatches(expectedHash: unknown, token: string): boolean {
+  if (typeof expectedHash !== "string") return false;
+  const a = Buffer.from(expectedHash);
+  const b = Buffer.from(hashRefreshToken(token));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** /setup: create the first organization and superadmin, exactly once. */
+export async function completeSetup(
+  services: Services,
+  args: FirstAdmin & { token: string },
+  request: RequestInfo,
+): Promise<Tokens> {
+  return services.database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK_ID})`);
+    if (await hasAnyUser(tx)) {
+      throw new AppError("CONFLICT", "This workspace is already set up. Sign in instead.");
+    }
+    const [state] = await tx.select().from(serverState).where(eq(serverState.key, SETUP_KEY));
+    if (!state || !tokenMatches(state.value.hash, args.token)) {
+      throw new AppError(
+        "FORBIDDEN",
+        "This setup link is not valid. Use the link printed in the server log.",
+      );
+    }
+    const created = await createFirstAdmin(tx, args);
+    await tx.delete(serverState).where(eq(serverState.key, SETUP_KEY));
+    await writeAudit(tx, {
+      action: "setup.completed",
+      organizationId: created.organization.id,
+      actorUserId: created.user.id,
+      request,
+    });
+    return services.auth.createSession(tx, created.user, request);
+  });
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** SPEC 5: the threads route's threadId, and command-center's optional thread_id. */
+
+export const MIN_THREAD_ID_LENGTH = 10;
+
+/** Text that stands for "no value" when a missing id was turned into a string. */
+const ABSENT_TEXTS = new Set(["null", "undefined"]);
+
+/**
+ * True when a /threads/{threadId} value may be loaded: a string that is not blank, not the
+ * text null or undefined, and at least 10 characters long (surrounding spaces not counted).
+ */
+export function isValidThreadId(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  const id = value.trim();
+  return !ABSENT_TEXTS.has(id) && id.length >= MIN_THREAD_ID_LENGTH;
+}
+
+/**
+ * command-center's thread_id: blank, 'null' and 'undefined' count as absent, and so does
+ * anything that is not a string (the router parses `?thread_id=null` as JSON null).
+ */
+export function normalizeThreadIdParam(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const id = value.trim();
+  if (id === "" || ABSENT_TEXTS.has(id)) return undefined;
+  return id;
+}
+
+/** Search params of /command-center; a bad value falls back to "no thread", never throws. */
+export const commandCenterSearchSchema = z
+  .object({
+    thread_id: z.string().optional().transform(normalizeThreadIdParam).catch(undefined),
+  })
+  .catch({ thread_id: undefined });
+
+export type CommandCenterSearch = z.output<typeof commandCenterSearchSchema>;
