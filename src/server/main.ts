@@ -81,7 +81,7 @@ export async function startServer(
   return { url, port, services, hub, setupUrl, close };
 }
 
-async function runFromCommandLine(): Promise<void> {
+export async function runFromCommandLine(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
