@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 import type { Services } from "../api/context.ts";
 import { loadUserView } from "../users/get-me.ts";
+import { originAllowed } from "./origin.ts";
 import type { AppEnv } from "./request-info.ts";
 
 export const ACCESS_COOKIE = "atrium_access";

@@ -4,6 +4,7 @@ import { type WebSocket, WebSocketServer } from "ws";
 import { MAX_SYNC_MESSAGE_BYTES, SYNC_CLOSE } from "../../shared/sync-protocol.ts";
 import type { Services } from "../api/context.ts";
 import type { Registry } from "../api/registry.ts";
+import { originAllowed } from "../http/origin.ts";
 import type { LiveQueryHub } from "./live-query-hub.ts";
 import { SyncConnection } from "./sync-connection.ts";
 
@@ -14,22 +15,6 @@ export interface SyncServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   readonly connectionCount: number;
   close(): void;
-}
-
-/** Browsers send Origin: it must be this app's (PUBLIC_URL or the Host it was reached by). */
-export function originAllowed(
-  origin: string | undefined,
-  host: string | undefined,
-  publicOrigin: string,
-): boolean {
-  if (!origin) return true;
-  if (origin === publicOrigin) return true;
-  try {
-    const url = new URL(origin);
-    return Boolean(host) && url.host === host;
-  } catch {
-    return false;
-  }
 }
 
 export function createSyncServer(options: {
