@@ -39,11 +39,8 @@ export function authRoutes(services: Services) {
 
   routes.post("/api/auth/cookie", async (c) => {
     c.header("Cache-Control", "no-store");
-    const origin = c.req.header("origin");
     if (
-      origin &&
-      origin !== services.config.publicOrigin &&
-      new URL(origin).host !== c.req.header("host")
+      !originAllowed(c.req.header("origin"), c.req.header("host"), services.config.publicOrigin)
     ) {
       return c.json({ errorMessage: "Cross-site request refused." }, 403);
     }

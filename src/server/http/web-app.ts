@@ -60,8 +60,8 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
   );
   routes.use("*", async (c, next) => {
     const requested = c.req.path;
-    if (c.req.method !== "GET" || requested.startsWith("/api/") || requested === "/index.html")
-      return next();
+    const isPage = requested.endsWith("/") || requested === "/index.html";
+    if (c.req.method !== "GET" || requested.startsWith("/api/") || isPage) return next();
     return serveStatic({
       root: path.relative(process.cwd(), distDir) || ".",
       onFound: (_path, ctx) => {

@@ -1,0 +1,41 @@
+import { isAppError } from "../../../shared/errors.ts";
+import { DEFAULT_ERROR_MESSAGE } from "../error-view.tsx";
+import type { FieldErrors } from "./use-zod-form.ts";
+
+interface Issue {
+  path: unknown[];
+  message: string;
+}
+
+const isIssue = (value: unknown): value is Issue =>
+  typeof value === "object" &&
+  value !== null &&
+  "path" in value &&
+  Array.isArray(value.path) &&
+  "message" in value &&
+  typeof value.message === "string";
+
+/**
+ * Turns an error thrown by a submit handler into errors for the form: the
+ * server's validation issues go to their fields, an error naming a `field` goes
+ * there, anything else is shown for the whole form with the server's message.
+ */
+export function formErrorFrom<V>(error: unknown, fields: string[]): FieldErrors<V> {
+  const result: Partial<Record<string, string>> = {};
+  if (isAppError(error)) {
+    const issues = Array.isArray(error.data.issues) ? error.data.issues.filter(isIssue) : [];
+    for (const issue of issues) {
+      const key = String(issue.path.at(-1) ?? "");
+      if (fields.includes(key)) result[key] ??= issue.message;
+    }
+    const field = error.data.field;
+    if (typeof field === "string" && fields.includes(field)) result[field] = error.message;
+  }
+  if (Object.keys(result).length === 0) {
+    result.form =
+      error instanceof Error && error.message && !(isAppError(error) && error.code === "INTERNAL")
+        ? error.message
+        : DEFAULT_ERROR_MESSAGE;
+  }
+  return result as FieldErrors<V>;
+}

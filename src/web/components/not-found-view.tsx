@@ -1,0 +1,50 @@
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft } from "lucide-react";
+import { Logo } from "./logo.tsx";
+import { Button } from "./ui/button.tsx";
+import { usePageTitle } from "./use-page-title.ts";
+
+/** SPEC 2: the page for unknown routes. */
+export function NotFoundView() {
+  usePageTitle("Page not found");
+  return (
+    <div
+      data-testid="not-found"
+      className="relative flex min-h-dvh flex-col overflow-hidden bg-background"
+    >
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(ellipse_60%_60%_at_50%_0%,color-mix(in_oklch,var(--primary)_16%,transparent),transparent)]"
+      />
+      <header className="relative px-6 py-5">
+        <Link
+          to="/"
+          aria-label="Home"
+          className="inline-flex rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Logo />
+        </Link>
+      </header>
+      <main className="relative flex flex-1 items-center justify-center px-6 pb-24">
+        <div className="flex max-w-md flex-col items-center text-center">
+          <p
+            aria-hidden="true"
+            className="bg-gradient-to-b from-foreground/25 to-foreground/0 bg-clip-text font-bold text-[8rem] text-transparent leading-none tracking-tighter"
+          >
+            404
+          </p>
+          <h1 className="-mt-4 font-semibold text-2xl tracking-tight">404 - Not Found</h1>
+          <p className="mt-3 text-muted-foreground">
+            Oops! The page you are looking for does not exist.
+          </p>
+          <Button asChild className="mt-8">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" />
+              Return Home
+            </Link>
+          </Button>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { api } from "../../../../shared/api/index.ts";
+import { APP_NAME } from "../../../components/app-name.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { usePageTitle } from "../../../components/use-page-title.ts";
+import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { AuthLayout } from "./auth-layout.tsx";
+import { LoginForm } from "./login-form.tsx";
+
+interface LoginPageProps {
+  redirectTo?: string;
+  /** A one-time `code` was in the address; it is removed at once. */
+  hasCode: boolean;
+}
+
+export function LoginPage({ redirectTo, hasCode }: LoginPageProps) {
+  usePageTitle("Sign in");
+  const navigate = useNavigate();
+  const setup = useLiveQuery(api.setup.status, {});
+
+  useEffect(() => {
+    // No provider sign-in yet: a code has nothing to complete, so just drop it from the address.
+    if (hasCode) void navigate({ to: "/login", search: { redirect: redirectTo }, replace: true });
+  }, [hasCode, navigate, redirectTo]);
+
+  return (
+    <AuthLayout
+      title={`Sign in to ${APP_NAME}`}
+      subtitle="Welcome back. Sign in with your work email to continue."
+      footer={<>No account yet? Ask your administrator for an invitation.</>}
+    >
+      {setup.data?.needsSetup ? (
+        <Alert
+          variant="warning"
+          title="This workspace is not set up yet"
+          className="mb-5"
+          data-testid="setup-notice"
+        >
+          The server printed a one-time setup link in its log when it started. Open that link to
+          create the first organization and administrator account.
+        </Alert>
+      ) : null}
+      <LoginForm
+        onSignedIn={() => navigate({ href: redirectTo ?? "/command-center", replace: true })}
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { Outlet } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { useSidebarStore } from "../../../components/settings/sidebar-store.ts";
+import { cn } from "../../../components/ui/cn.ts";
+import { Sidebar } from "./sidebar.tsx";
+
+/** The signed-in frame: the sidebar and the current screen beside it. */
+export function AppShell() {
+  const open = useSidebarStore((s) => s.open);
+  const toggle = useSidebarStore((s) => s.toggle);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === "b") {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [toggle]);
+
+  return (
+    <div className="flex min-h-dvh bg-sidebar">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Sidebar open={open} />
+      <main
+        id="main"
+        className={cn(
+          "flex min-w-0 flex-1 flex-col bg-background",
+          "md:my-2 md:mr-2 md:min-h-[calc(100dvh-1rem)] md:rounded-xl md:border md:shadow-sm",
+        )}
+      >
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import "@fontsource-variable/inter";
+import "./styles.css";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { TOOLTIP_ROOT_DELAY_MS } from "../shared/constants.ts";
+import { startThemeSync } from "./components/settings/theme-store.ts";
+import { Splash } from "./components/splash.tsx";
+import { toast } from "./components/ui/toast-store.ts";
+import { Toaster } from "./components/ui/toaster.tsx";
+import { TooltipProvider } from "./components/ui/tooltip.tsx";
+import { createAppClients } from "./lib/app-client.ts";
+import { AuthProvider } from "./lib/auth/auth-client.ts";
+import { setMutationErrorHandler } from "./lib/sync/mutations.ts";
+import { SyncProvider } from "./lib/sync/sync-provider.tsx";
+import { createAppRouter } from "./router.tsx";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+const root = createRoot(container);
+root.render(<Splash />);
+
+startThemeSync();
+
+const { auth, sync, queryClient } = createAppClients({
+  onLongDisconnect: () =>
+    toast({
+      title: "Connection lost",
+      description:
+        "You have been offline for over a minute. Changes may not be saved until the connection is back.",
+      variant: "warning",
+      duration: Number.POSITIVE_INFINITY,
+    }),
+  onReconnectedAfterLongDisconnect: () =>
+    toast({
+      title: "Back online",
+      description: "Your workspace is live again.",
+      variant: "success",
+    }),
+});
+
+setMutationErrorHandler((message) =>
+  toast({ title: "Your change was not saved", description: message, variant: "error" }),
+);
+
+const router = createAppRouter({ queryClient, auth });
+
+// Sign-in and sign-out (here or in another tab) re-run the route guards.
+let wasAuthenticated = auth.getState().isAuthenticated;
+auth.subscribe(() => {
+  const { isAuthenticated } = auth.getState();
+  if (isAuthenticated === wasAuthenticated) return;
+  wasAuthenticated = isAuthenticated;
+  if (!isAuthenticated) queryClient.clear();
+  void router.invalidate();
+});
+
+/** SyncProvider also provides the Query client (made for the sync client). */
+function App() {
+  return (
+    <AuthProvider client={auth}>
+      <SyncProvider client={sync} queryClient={queryClient}>
+        <TooltipProvider delayDuration={TOOLTIP_ROOT_DELAY_MS}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </TooltipProvider>
+      </SyncProvider>
+    </AuthProvider>
+  );
+}
+
+auth
+  .init()
+  .catch((error: unknown) => console.error("Could not restore the session", error))
+  .finally(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
