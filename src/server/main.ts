@@ -46,6 +46,7 @@ export async function startServer(
     registry,
     hub,
     clientIp: (req) => clientIpOfUpgrade(req, config.trustProxy),
+    inFlight,
   });
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.on("upgrade", (request, socket, head) => {
@@ -65,11 +66,14 @@ export async function startServer(
     closing ??= (async () => {
       log.info("shutting down: no new connections; finishing requests in flight");
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      sync.close();
+      sync.stopAccepting();
       server.closeIdleConnections();
       const deadline = Date.now() + SHUTDOWN_GRACE_MS;
-      while (inFlight.count > 0 && Date.now() < deadline)
+      while (inFlight.count > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 25));
+      }
+      // Clients reconnect (to another instance) when their socket closes with 1001.
+      sync.close();
       server.closeAllConnections();
       await stopped;
       await stopListening();

@@ -29,6 +29,7 @@ export class SyncConnection {
   readonly #hub: LiveQueryHub;
   readonly #request: RequestInfo;
   readonly #subscriptions = new Map<string, Subscription>();
+  readonly #inFlight: { count: number };
   #caller: (Caller & { expiresAt: number }) | null = null;
   #errors = 0;
   alive = true;
@@ -39,7 +40,9 @@ export class SyncConnection {
     registry: Registry;
     hub: LiveQueryHub;
     request: RequestInfo;
+    inFlight: { count: number };
   }) {
+    this.#inFlight = options.inFlight;
     this.#ws = options.ws;
     this.#services = options.services;
     this.#registry = options.registry;
@@ -181,6 +184,20 @@ export class SyncConnection {
   }
 
   async #call(kind: FunctionKind, requestId: string, path: string, args: Record<string, unknown>) {
+    this.#inFlight.count++;
+    try {
+      await this.#callNow(kind, requestId, path, args);
+    } finally {
+      this.#inFlight.count--;
+    }
+  }
+
+  async #callNow(
+    kind: FunctionKind,
+    requestId: string,
+    path: string,
+    args: Record<string, unknown>,
+  ) {
     try {
       const identity = await this.#identity();
       const output = await execute(this.#services, this.#registry, {

@@ -14,6 +14,8 @@ const HEARTBEAT_MS = 30_000;
 export interface SyncServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   readonly connectionCount: number;
+  /** Refuse new sockets; open ones keep working until close(). */
+  stopAccepting(): void;
   close(): void;
 }
 
@@ -22,7 +24,10 @@ export function createSyncServer(options: {
   registry: Registry;
   hub: LiveQueryHub;
   clientIp: (request: IncomingMessage) => string | null;
+  /** Shared with HTTP: calls in flight, which shutdown waits for. */
+  inFlight: { count: number };
 }): SyncServer {
+  let accepting = true;
   const { services, registry, hub } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SYNC_MESSAGE_BYTES });
   const connections = new Map<WebSocket, SyncConnection>();
@@ -58,6 +63,7 @@ export function createSyncServer(options: {
       registry,
       hub,
       request: { ip: options.clientIp(request), userAgent: request.headers["user-agent"] ?? null },
+      inFlight: options.inFlight,
     });
     connections.set(ws, connection);
     ws.on("pong", () => {
@@ -76,6 +82,13 @@ export function createSyncServer(options: {
 
   return {
     handleUpgrade(request, socket, head) {
+      if (!accepting) {
+        socket.write(
+          "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+        );
+        socket.destroy();
+        return;
+      }
       if (
         !originAllowed(request.headers.origin, request.headers.host, services.config.publicOrigin)
       ) {
@@ -88,7 +101,11 @@ export function createSyncServer(options: {
     get connectionCount() {
       return connections.size;
     },
+    stopAccepting() {
+      accepting = false;
+    },
     close() {
+      accepting = false;
       clearInterval(heartbeat);
       for (const ws of connections.keys()) ws.close(SYNC_CLOSE.goingAway, "Server shutting down");
       wss.close();

@@ -1,0 +1,126 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+/** The message of the ConfigError that `loadConfig(env)` throws (fails if it does not throw). */
+function configErrorOf(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("uses the documented defaults on an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      appName: "Atrium",
+      publicUrl: "http://localhost:3000",
+      publicOrigin: "http://localhost:3000",
+      admin: undefined,
+      logLevel: "info",
+      trustProxy: false,
+      maxJsonBodyBytes: 1_048_576,
+    });
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it("reads every variable it is given", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/atrium",
+      DATABASE_URL: "postgresql://atrium:secret@db.internal:5432/atrium",
+      APP_NAME: "  Acme Workspace ",
+      PUBLIC_URL: "https://atrium.example.com/",
+      ADMIN_EMAIL: "admin@example.com",
+      ADMIN_PASSWORD: "long enough",
+      LOG_LEVEL: "debug",
+      TRUST_PROXY: "true",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/atrium",
+      databaseUrl: "postgresql://atrium:secret@db.internal:5432/atrium",
+      appName: "Acme Workspace",
+      publicUrl: "https://atrium.example.com",
+      publicOrigin: "https://atrium.example.com",
+      admin: { email: "admin@example.com", password: "long enough" },
+      logLevel: "debug",
+      trustProxy: true,
+    });
+  });
+
+  it("resolves a relative DATA_DIR against the working directory", () => {
+    expect(loadConfig({ DATA_DIR: "some/dir" }).dataDir).toBe(path.resolve("some/dir"));
+  });
+
+  it("treats empty strings as unset", () => {
+    const config = loadConfig({
+      PORT: "",
+      DATA_DIR: "",
+      DATABASE_URL: "",
+      APP_NAME: "",
+      PUBLIC_URL: "",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      LOG_LEVEL: "",
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      appName: "Atrium",
+      publicUrl: "http://localhost:3000",
+      admin: undefined,
+      logLevel: "info",
+    });
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "80.5"],
+    ["LOG_LEVEL", "verbose"],
+    ["DATABASE_URL", "mysql://localhost/atrium"],
+    ["DATABASE_URL", "not a url"],
+    ["PUBLIC_URL", "ftp://atrium.example.com"],
+    ["PUBLIC_URL", "atrium.example.com"],
+    ["ADMIN_EMAIL", "not-an-email"],
+    ["TRUST_PROXY", "maybe"],
+    ["MAX_JSON_BODY_BYTES", "10"],
+  ])("a bad %s (%j) throws a ConfigError naming the variable", (name, value) => {
+    const env: Record<string, string> = { [name]: value };
+    if (name === "ADMIN_EMAIL") env.ADMIN_PASSWORD = "long enough";
+    const message = configErrorOf(env);
+    expect(message).toContain(name);
+    expect(message).toMatch(/^Invalid configuration:/);
+  });
+
+  it("requires ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(configErrorOf({ ADMIN_EMAIL: "admin@example.com" })).toContain("ADMIN_PASSWORD");
+    expect(configErrorOf({ ADMIN_PASSWORD: "long enough" })).toContain("ADMIN_EMAIL");
+    expect(configErrorOf({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "short" })).toContain(
+      "ADMIN_PASSWORD",
+    );
+  });
+
+  it("names every bad variable at once", () => {
+    const message = configErrorOf({ PORT: "abc", LOG_LEVEL: "loud" });
+    expect(message).toContain("PORT");
+    expect(message).toContain("LOG_LEVEL");
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(loadConfig({ SOMETHING_ELSE: "x", NODE_ENV: "production" }).port).toBe(3000);
+  });
+});
