@@ -69,3 +69,84 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 export const tempProfileDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "atrium-chromium-"));
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Fill and submit the sign-in form on the page already showing /login. */
+export async function submitLogin(page: Page, credentials: Credentials): Promise<void> {
+  await page.getByTestId("login-email").fill(credentials.email);
+  await page.getByTestId("login-password").fill(credentials.password);
+  await page.getByTestId("login-submit").click();
+}
+
+/**
+ * Signs in through the real form in a new tab of `context` and waits for the
+ * signed-in home; the tab is returned on /command-center.
+ */
+export async function signInAs(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: Credentials,
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await submitLogin(page, credentials);
+  await page.waitForURL(`${baseUrl}/command-center`);
+  await page.getByTestId("command-center-greeting").waitFor();
+  return page;
+}
+
+/** The localStorage keys of this origin that hold auth tokens (`__atriumAuth…`). */
+export function authStorageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith("__atriumAuth")),
+  );
+}
+
+/** Sets the stored theme (zustand's persisted shape) before any page of `context` loads. */
+export async function presetTheme(
+  context: BrowserContext,
+  theme: "light" | "dark" | "system",
+): Promise<void> {
+  await context.addInitScript((value) => {
+    // about:blank and other opaque origins have no localStorage.
+    if (location.protocol !== "http:" && location.protocol !== "https:") return;
+    if (localStorage.getItem("theme") === null) {
+      localStorage.setItem("theme", JSON.stringify({ state: { theme: value }, version: 0 }));
+    }
+  }, theme);
+}
+
+/**
+ * The relative luminance (0 black … 1 white) of an element's computed background,
+ * whatever colour space the stylesheet uses (the page's canvas converts it to sRGB).
+ */
+export function backgroundLuminance(page: Page, selector = "body"): Promise<number> {
+  return page.evaluate((sel) => {
+    const element = document.querySelector(sel);
+    if (!element) throw new Error(`no element matches ${sel}`);
+    const color = getComputedStyle(element).backgroundColor;
+    const canvas = document.createElement("canvas");
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no 2d canvas context");
+    context.fillStyle = color;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+    const linear = (channel: number) => {
+      const c = channel / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  }, selector);
+}
+
+/**
+ * Options for `expect.poll` on what a page shows: Vitest's default (1 s) is too short for
+ * a page that is still loading on a busy machine; a broken feature still fails, later.
+ */
+export const POLL = { timeout: 15_000, interval: 100 } as const;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, inject } from "vitest";
@@ -24,6 +24,13 @@ const dataDirs: string[] = [];
 export function freshDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "atrium-data-"));
   dataDirs.push(dir);
+  return dir;
+}
+
+/** A new data dir holding an empty, migrated PGlite database (a copy of the run's template). */
+export function freshMigratedDataDir(): string {
+  const dir = freshDataDir();
+  cpSync(inject("pgliteTemplate"), dir, { recursive: true });
   return dir;
 }
 

@@ -1,10 +1,16 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { openDatabase } from "../../src/server/db/client.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Superuser URL of the throwaway cluster; test files get their own database from it. */
     postgresUrl: string;
+    /** An empty, migrated PGlite data dir; test files copy it (see databases.ts). */
+    pgliteTemplate: string;
   }
 }
 
@@ -15,7 +21,16 @@ declare module "vitest" {
  */
 interface SharedCluster {
   cluster: Promise<PostgresCluster>;
+  template: Promise<string>;
   users: number;
+}
+
+/** Opening PGlite on an empty dir takes seconds; do it once per run and copy. */
+async function makePgliteTemplate(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "atrium-pglite-template-"));
+  const database = await openDatabase({ dataDir: dir });
+  await database.close();
+  return dir;
 }
 
 declare global {
@@ -25,7 +40,7 @@ declare global {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let shared = globalThis.__atriumTestPostgres;
   if (!shared) {
-    shared = { cluster: startPostgresCluster(), users: 0 };
+    shared = { cluster: startPostgresCluster(), template: makePgliteTemplate(), users: 0 };
     globalThis.__atriumTestPostgres = shared;
   }
   shared.users++;
@@ -39,11 +54,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide("postgresUrl", cluster.url);
+  const template = await current.template;
+  project.provide("pgliteTemplate", template);
 
   return async () => {
     current.users--;
     if (current.users > 0) return;
     if (globalThis.__atriumTestPostgres === current) globalThis.__atriumTestPostgres = undefined;
     await cluster.stop();
+    rmSync(template, { recursive: true, force: true });
   };
 }

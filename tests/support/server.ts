@@ -4,7 +4,7 @@ import { type RunningServer, startServer } from "../../src/server/main.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
 import type { Role } from "../../src/shared/constants.ts";
-import { freshDataDir, freshPostgresUrl } from "./databases.ts";
+import { freshMigratedDataDir, freshPostgresUrl } from "./databases.ts";
 
 export type DbKind = "pglite" | "postgres";
 export const DB_KINDS: DbKind[] = ["pglite", "postgres"];
@@ -48,7 +48,7 @@ export async function startTestServer(
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
-    DATA_DIR: options.dataDir ?? freshDataDir(),
+    DATA_DIR: options.dataDir ?? freshMigratedDataDir(),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
@@ -116,4 +116,70 @@ export async function createTestUser(
     throw new Error(`sign-in failed: ${result.body.errorMessage}`);
   const { tokens } = result.body.value as { tokens: { token: string; refreshToken: string } };
   return { userId: user.id, organizationId, email, password, ...tokens };
+}
+
+export interface RawResponse {
+  httpStatus: number;
+  headers: Headers;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+/** Any request to the server, for the bodies and headers `call` cannot send. */
+export async function rawRequest(
+  server: { url: string },
+  path: string,
+  init: RequestInit = {},
+): Promise<RawResponse> {
+  const response = await fetch(`${server.url}${path}`, init);
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { httpStatus: response.status, headers: response.headers, text, json };
+}
+
+/** A function call over HTTP with an Authorization header exactly as given. */
+export async function callWithAuthorization(
+  server: { url: string },
+  kind: "query" | "mutation" | "action",
+  path: string,
+  args: unknown,
+  authorization: string,
+): Promise<CallResult> {
+  const response = await rawRequest(server, `/api/${kind}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization },
+    body: JSON.stringify({ path, args, format: "json" }),
+  });
+  return { httpStatus: response.httpStatus, body: response.json as CallResult["body"] };
+}
+
+/** Sign in with a password over HTTP; the raw result, success or not. */
+export function signInWithPassword(
+  server: TestServer,
+  email: string,
+  password: string,
+): Promise<CallResult> {
+  return server.call("action", "auth.signIn", {
+    provider: "password",
+    params: { email, password },
+  });
+}
+
+/** The tokens of a successful sign-in or refresh; throws with the error otherwise. */
+export function tokensOf(result: CallResult): { token: string; refreshToken: string } {
+  if (result.body.status !== "success") {
+    throw new Error(`expected tokens, got ${result.httpStatus} ${JSON.stringify(result.body)}`);
+  }
+  return (result.body.value as { tokens: { token: string; refreshToken: string } }).tokens;
+}
+
+/** A PGlite data dir with an empty, migrated database. */
+export async function migratedDataDir(): Promise<string> {
+  return freshMigratedDataDir();
 }

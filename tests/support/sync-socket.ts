@@ -116,3 +116,20 @@ export class TestSocket {
     });
   }
 }
+
+/** The close code of a socket, once the server (or the client) has closed it. */
+export function closeCodeOf(socket: TestSocket, timeoutMs = 5000): Promise<number> {
+  if (socket.raw.readyState === WebSocket.CLOSED && socket.closeCode !== undefined) {
+    return Promise.resolve(socket.closeCode);
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("timed out waiting for the socket to close")),
+      timeoutMs,
+    );
+    socket.raw.once("close", (code: number) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}

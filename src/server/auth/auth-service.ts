@@ -9,7 +9,7 @@ import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 import { writeAudit } from "./audit.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import { hitRateLimit, resetRateLimit } from "./rate-limit.ts";
+import { checkRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.ts";
 import type { SigningKey } from "./signing-key.ts";
 import {
   type AccessClaims,
@@ -87,14 +87,11 @@ export class AuthService {
 
   async signInWithPassword(email: string, password: string, request: RequestInfo): Promise<Tokens> {
     const normalized = email.trim().toLowerCase();
-    const ipLimit = await hitRateLimit(
-      this.#db,
-      `signin:ip:${request.ip ?? "unknown"}`,
-      IP_LIMIT,
-      RATE_WINDOW_SECONDS,
-    );
+    // Failed attempts count, per account and per address; a success resets the account's.
+    const ipKey = `signin:ip:${request.ip ?? "unknown"}`;
     const accountKey = `signin:account:${normalized}`;
-    const accountLimit = await hitRateLimit(
+    const ipLimit = await checkRateLimit(this.#db, ipKey, IP_LIMIT, RATE_WINDOW_SECONDS);
+    const accountLimit = await checkRateLimit(
       this.#db,
       accountKey,
       ACCOUNT_LIMIT,
@@ -125,6 +122,8 @@ export class AuthService {
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
     if (!user || !valid) {
+      await hitRateLimit(this.#db, ipKey, IP_LIMIT, RATE_WINDOW_SECONDS);
+      await hitRateLimit(this.#db, accountKey, ACCOUNT_LIMIT, RATE_WINDOW_SECONDS);
       await writeAudit(this.#db, {
         action: "auth.sign_in_failed",
         organizationId: user?.organizationId,

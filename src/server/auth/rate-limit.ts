@@ -41,6 +41,29 @@ export async function hitRateLimit(
   };
 }
 
+/** Whether one more hit is allowed, without counting it. */
+export async function checkRateLimit(
+  db: Executor,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  const rows = await db
+    .select({
+      count: rateLimits.count,
+      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  const row = rows[0];
+  if (!row || row.retryAfter <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  return {
+    allowed: row.count < limit,
+    count: row.count,
+    retryAfterSeconds: Math.max(1, row.retryAfter),
+  };
+}
+
 export async function resetRateLimit(db: Executor, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { FunctionKind } from "../../shared/api/define.ts";
-import { AppError } from "../../shared/errors.ts";
+import { AppError, isAppError } from "../../shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
@@ -43,7 +43,14 @@ export function functionRoutes(services: Services, registry: Registry) {
             },
           );
         }
-        const identity = await identityFromHeader(services, c.req.header("authorization"));
+        const identity = await identityFromHeader(services, c.req.header("authorization")).catch(
+          (error: unknown) => {
+            // A stale token must not block public functions (signing in again, refreshing).
+            const isPublic = registry.get(body.data.path)?.contract.access === "public";
+            if (isPublic && isAppError(error) && error.code === "UNAUTHENTICATED") return null;
+            throw error;
+          },
+        );
         const output = await execute(services, registry, {
           kind,
           path: body.data.path,

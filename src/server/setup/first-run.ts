@@ -1,5 +1,5 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { count, eq, like, sql } from "drizzle-orm";
 import type { Tokens } from "../../shared/api/auth.ts";
 import { AppError } from "../../shared/errors.ts";
 import type { RequestInfo, Services } from "../api/context.ts";
@@ -10,7 +10,7 @@ import { serverState, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
 import { createUser } from "../users/create-user.ts";
 
-const SETUP_KEY = "setup-token";
+const SETUP_KEY_PREFIX = "setup-token:";
 const SETUP_LOCK_ID = 7_316_004_212;
 
 export async function hasAnyUser(db: Executor): Promise<boolean> {
@@ -70,21 +70,18 @@ export async function prepareFirstRun(services: Services): Promise<{ setupUrl?: 
     services.log.info({ email: admin.email }, "created the first superadmin from ADMIN_EMAIL");
     return {};
   }
+  // One row per printed link: every instance starting on the empty database
+  // prints a link of its own, and each works until setup is done.
   const token = randomBytes(24).toString("base64url");
-  const value = { hash: hashRefreshToken(token) };
   await db
     .insert(serverState)
-    .values({ key: SETUP_KEY, value })
-    .onConflictDoUpdate({ target: serverState.key, set: { value, updatedAt: new Date() } });
+    .values({ key: setupKey(token), value: { createdBy: "server-start" } })
+    .onConflictDoNothing();
   return { setupUrl: `${services.config.publicUrl}/setup?token=${token}` };
 }
 
-function tokenMatches(expectedHash: unknown, token: string): boolean {
-  if (typeof expectedHash !== "string") return false;
-  const a = Buffer.from(expectedHash);
-  const b = Buffer.from(hashRefreshToken(token));
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/** Looked up by the token's SHA-256, so the stored value never reveals a usable link. */
+const setupKey = (token: string) => `${SETUP_KEY_PREFIX}${hashRefreshToken(token)}`;
 
 /** /setup: create the first organization and superadmin, exactly once. */
 export async function completeSetup(
@@ -97,15 +94,18 @@ export async function completeSetup(
     if (await hasAnyUser(tx)) {
       throw new AppError("CONFLICT", "This workspace is already set up. Sign in instead.");
     }
-    const [state] = await tx.select().from(serverState).where(eq(serverState.key, SETUP_KEY));
-    if (!state || !tokenMatches(state.value.hash, args.token)) {
+    const [state] = await tx
+      .select()
+      .from(serverState)
+      .where(eq(serverState.key, setupKey(args.token)));
+    if (!state) {
       throw new AppError(
         "FORBIDDEN",
         "This setup link is not valid. Use the link printed in the server log.",
       );
     }
     const created = await createFirstAdmin(tx, args);
-    await tx.delete(serverState).where(eq(serverState.key, SETUP_KEY));
+    await tx.delete(serverState).where(like(serverState.key, `${SETUP_KEY_PREFIX}%`));
     await writeAudit(tx, {
       action: "setup.completed",
       organizationId: created.organization.id,

@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTestUser,
+  DB_KINDS,
+  migratedDataDir,
+  rawRequest,
+  startTestServer,
+  type TestServer,
+} from "../support/server.ts";
+import { closeCodeOf, TestSocket } from "../support/sync-socket.ts";
+
+const BAD_BODY_SHAPE = 'The request body must be {path, args, format: "json"}.';
+
+/** Each kind of bad input gets a clear error, and the server keeps serving. */
+describe.each(DB_KINDS)("bad input (%s)", (kind) => {
+  let server: TestServer;
+  /** The same server with a 2 KB JSON body limit. */
+  let small: TestServer;
+  const sockets: TestSocket[] = [];
+  const open = async (headers: Record<string, string> = {}) => {
+    const socket = await TestSocket.open(server.url, headers);
+    sockets.push(socket);
+    return socket;
+  };
+  const dataDir = async () => (kind === "pglite" ? migratedDataDir() : undefined);
+  const post = (target: TestServer, path: string, body: BodyInit, init: RequestInit = {}) =>
+    rawRequest(target, path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      ...init,
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, {}, { dataDir: await dataDir() });
+    small = await startTestServer(
+      kind,
+      { MAX_JSON_BODY_BYTES: "2048" },
+      { dataDir: await dataDir() },
+    );
+  });
+  afterAll(async () => {
+    // After everything below, the server still answers.
+    const health = await rawRequest(server, "/api/health");
+    expect(health.httpStatus).toBe(200);
+    expect(health.json).toEqual({ status: "ok", database: kind });
+    await Promise.all(sockets.map((s) => s.close()));
+    await Promise.all([server.close(), small.close()]);
+  });
+
+  describe("HTTP function calls", () => {
+    it("malformed JSON gets 560 BAD_REQUEST", async () => {
+      for (const body of ['{"path": "users.getMe",', "", "not json at all", "{'path': 1}"]) {
+        const response = await post(server, "/api/query", body);
+        expect(response.httpStatus, body).toBe(560);
+        expect(response.json, body).toEqual({
+          status: "error",
+          errorMessage: "The request body is not valid JSON.",
+          errorData: { code: "BAD_REQUEST" },
+          logLines: [],
+        });
+      }
+    });
+
+    it("a body that is not an object, or lacks a path, gets 560 BAD_REQUEST with the issues", async () => {
+      for (const body of ["[1,2]", '"users.getMe"', "null", "42", "true"]) {
+        const response = await post(server, "/api/query", body);
+        expect(response.httpStatus, body).toBe(560);
+        expect(response.json, body).toMatchObject({
+          status: "error",
+          errorMessage: BAD_BODY_SHAPE,
+          errorData: { code: "BAD_REQUEST", issues: [expect.objectContaining({ path: "" })] },
+          logLines: [],
+        });
+      }
+      const missingPath = await post(server, "/api/query", JSON.stringify({ args: {} }));
+      expect(missingPath.httpStatus).toBe(560);
+      expect(missingPath.json).toEqual({
+        status: "error",
+        errorMessage: BAD_BODY_SHAPE,
+        errorData: {
+          code: "BAD_REQUEST",
+          issues: [{ path: "path", message: expect.any(String) }],
+        },
+        logLines: [],
+      });
+      for (const body of [{ path: 42 }, { path: "" }, { path: "users.getMe", format: "xml" }]) {
+        const response = await post(server, "/api/query", JSON.stringify(body));
+        expect(response.httpStatus).toBe(560);
+        expect(response.json).toMatchObject({
+          errorMessage: BAD_BODY_SHAPE,
+          errorData: { code: "BAD_REQUEST" },
+        });
+      }
+    });
+
+    it("an oversized body gets 413 with a message, declared or streamed", async () => {
+      const big = JSON.stringify({
+        path: "setup.status",
+        args: {},
+        padding: "x".repeat(10 * 1024),
+      });
+      const expected = {
+        status: "error",
+        errorMessage: "The request body is too large (limit 2 KB).",
+        errorData: { code: "PAYLOAD_TOO_LARGE" },
+        logLines: [],
+      };
+      const declared = await post(small, "/api/query", big);
+      expect(declared.httpStatus).toBe(413);
+      expect(declared.json).toEqual(expected);
+
+      const encoded = new TextEncoder().encode(big);
+      const streamed = await post(
+        small,
+        "/api/query",
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < encoded.length; i += 1024)
+              controller.enqueue(encoded.slice(i, i + 1024));
+            controller.close();
+          },
+        }),
+        { duplex: "half" } as RequestInit,
+      );
+      expect(streamed.httpStatus).toBe(413);
+      expect(streamed.json).toEqual(expected);
+
+      const cookie = await post(
+        small,
+        "/api/auth/cookie",
+        JSON.stringify({ token: "x".repeat(10 * 1024), refreshToken: "y" }),
+      );
+      expect(cookie.httpStatus).toBe(413);
+
+      // A body within the limit still works on that server.
+      const fine = await post(
+        small,
+        "/api/query",
+        JSON.stringify({ path: "setup.status", args: {}, format: "json" }),
+      );
+      expect(fine.httpStatus).toBe(200);
+    });
+
+    it("wrong types in args get INVALID_ARGS naming each field", async () => {
+      const user = await createTestUser(server);
+      const wrongTypes = await server.call(
+        "mutation",
+        "users.updateProfile",
+        { firstName: 123, lastName: null },
+        user.token,
+      );
+      expect(wrongTypes.httpStatus).toBe(560);
+      expect(wrongTypes.body).toMatchObject({
+        status: "error",
+        errorData: {
+          code: "INVALID_ARGS",
+          issues: [
+            { path: "firstName", message: expect.any(String) },
+            { path: "lastName", message: expect.any(String) },
+          ],
+        },
+      });
+      for (const args of ["a string", [1, 2], 7]) {
+        const result = await server.call("mutation", "users.updateProfile", args, user.token);
+        expect(result.httpStatus).toBe(560);
+        expect(result.body.errorData?.code).toBe("INVALID_ARGS");
+      }
+      const signIn = await server.call("action", "auth.signIn", {
+        provider: "password",
+        params: { email: 5, password: ["x"] },
+      });
+      expect(signIn.body.errorData?.code).toBe("INVALID_ARGS");
+      const unknownProvider = await server.call("action", "auth.signIn", {
+        provider: "magic-link",
+        params: { email: user.email },
+      });
+      expect(unknownProvider.body.errorData?.code).toBe("INVALID_ARGS");
+      const me = await server.call("query", "users.getMe", {}, user.token);
+      expect(me.body.value).toMatchObject({ firstName: "Test", lastName: "User" });
+    });
+
+    it("huge strings get a short INVALID_ARGS (not echoed back) and the server keeps serving", async () => {
+      const user = await createTestUser(server);
+      const huge = "A".repeat(100 * 1024);
+      const profile = await server.call(
+        "mutation",
+        "users.updateProfile",
+        { firstName: huge, lastName: "Ok" },
+        user.token,
+      );
+      expect(profile.httpStatus).toBe(560);
+      expect(profile.body.errorData).toEqual({
+        code: "INVALID_ARGS",
+        issues: [{ path: "firstName", message: "First name must be at most 100 characters" }],
+      });
+      expect(JSON.stringify(profile.body).length).toBeLessThan(2000);
+
+      const signIn = await server.call("action", "auth.signIn", {
+        provider: "password",
+        params: { email: user.email, password: huge },
+      });
+      expect(signIn.body.errorData?.code).toBe("INVALID_ARGS");
+      expect(JSON.stringify(signIn.body).length).toBeLessThan(2000);
+
+      const longPath = await post(
+        server,
+        "/api/query",
+        JSON.stringify({ path: `users.${huge}`, args: {} }),
+      );
+      expect(longPath.httpStatus).toBe(560);
+      expect(longPath.json).toMatchObject({ errorData: { code: "BAD_REQUEST" } });
+      expect(longPath.text.length).toBeLessThan(2000);
+
+      const me = await server.call("query", "users.getMe", {}, user.token);
+      expect(me.body.value).toMatchObject({ firstName: "Test", lastName: "User" });
+    });
+
+    it("deeply nested JSON and odd paths get a 560, never a 500", async () => {
+      const depth = 50_000;
+      const nested = `{"path":"users.updateProfile","args":{"firstName":${"[".repeat(depth)}${"]".repeat(depth)},"lastName":"x"}}`;
+      const deep = await post(server, "/api/mutation", nested);
+      expect(deep.httpStatus).toBe(560);
+      expect(["BAD_REQUEST", "INVALID_ARGS"]).toContain(
+        (deep.json as { errorData: { code: string } }).errorData.code,
+      );
+      for (const path of ["__proto__", "constructor", "toString", "../../etc/passwd", "users."]) {
+        const result = await server.call("query", path, {});
+        expect(result.httpStatus, path).toBe(560);
+        expect(result.body.errorData, path).toEqual({ code: "UNKNOWN_FUNCTION", path });
+      }
+    });
+  });
+
+  describe("the WebSocket", () => {
+    it("answers non-JSON text with a BAD_REQUEST error and stays usable", async () => {
+      const socket = await open();
+      const error = socket.next((m) => m.type === "error");
+      socket.send("this is not json {");
+      expect(await error).toEqual({
+        type: "error",
+        errorMessage: "Malformed message: not valid JSON.",
+        errorData: { code: "BAD_REQUEST" },
+      });
+      const pong = socket.next((m) => m.type === "pong");
+      socket.send({ type: "ping" });
+      expect(await pong).toEqual({ type: "pong" });
+    });
+
+    it("answers valid JSON of the wrong shape with an error, then works normally", async () => {
+      const user = await createTestUser(server);
+      const socket = await open();
+      for (const message of [
+        { type: "subscribe" },
+        { type: "launch-missiles" },
+        [1, 2, 3],
+        42,
+        null,
+        { type: "authenticate", token: 123 },
+        { type: "subscribe", id: "x", path: "users.getMe", args: [] },
+        { type: "mutation", requestId: "", path: "users.updateProfile", args: {} },
+      ]) {
+        const error = socket.next((m) => m.type === "error");
+        socket.send(JSON.stringify(message));
+        expect(await error, JSON.stringify(message)).toMatchObject({
+          type: "error",
+          errorMessage: expect.stringMatching(/^Malformed message: /),
+          errorData: { code: "BAD_REQUEST" },
+        });
+      }
+      expect((await socket.authenticate(user.token)).type).toBe("authenticated");
+      expect(await socket.subscribe("me", "users.getMe")).toMatchObject({
+        type: "query_result",
+        value: { _id: user.userId },
+      });
+    });
+
+    it("answers a binary frame with an error", async () => {
+      const socket = await open();
+      const error = socket.next((m) => m.type === "error");
+      socket.raw.send(Buffer.from([0xde, 0xad, 0xbe, 0xef]), { binary: true });
+      expect(await error).toEqual({
+        type: "error",
+        errorMessage: "Binary messages are not supported.",
+        errorData: { code: "BAD_REQUEST" },
+      });
+      const pong = socket.next((m) => m.type === "pong");
+      socket.send({ type: "ping" });
+      expect(await pong).toEqual({ type: "pong" });
+    });
+
+    it("closes a socket that sends a message over 1 MB with 1009; other sockets carry on", async () => {
+      const user = await createTestUser(server);
+      const bystander = await open();
+      await bystander.authenticate(user.token);
+      await bystander.subscribe("me", "users.getMe");
+      const offender = await open();
+      const closed = closeCodeOf(offender);
+      offender.send(JSON.stringify({ type: "authenticate", token: "x".repeat(1_100_000) }));
+      expect(await closed).toBe(1009);
+
+      const pong = bystander.next((m) => m.type === "pong");
+      bystander.send({ type: "ping" });
+      expect(await pong).toEqual({ type: "pong" });
+      const pushed = bystander.nextResult("me");
+      await server.call(
+        "mutation",
+        "users.updateProfile",
+        { firstName: "Still", lastName: "Here" },
+        user.token,
+      );
+      expect(await pushed).toMatchObject({ value: { firstName: "Still" } });
+    });
+
+    it("refuses an upgrade from another site's origin with 403", async () => {
+      await expect(open({ Origin: "https://evil.example" })).rejects.toThrow(
+        "upgrade refused: 403",
+      );
+      await expect(open({ Origin: "null" })).rejects.toThrow("upgrade refused: 403");
+      // The app's own origin (the host it was reached by) is fine.
+      const own = await open({ Origin: server.url });
+      const pong = own.next((m) => m.type === "pong");
+      own.send({ type: "ping" });
+      expect(await pong).toEqual({ type: "pong" });
+    });
+
+    it("closes a socket after more than 50 malformed messages with 4008", async () => {
+      const bystander = await open();
+      const noisy = await open();
+      const closed = closeCodeOf(noisy);
+      for (let i = 0; i < 60; i++) noisy.send(`garbage ${i}`);
+      expect(await closed).toBe(4008);
+      const errors = noisy.messages.filter((m) => m.type === "error");
+      expect(errors.length).toBeGreaterThanOrEqual(50);
+      expect(errors.length).toBeLessThan(60);
+
+      const pong = bystander.next((m) => m.type === "pong");
+      bystander.send({ type: "ping" });
+      expect(await pong).toEqual({ type: "pong" });
+    });
+  });
+});
