@@ -45,6 +45,9 @@ const envSchema = z
         message: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    LOG_FORMAT: z
+      .enum(["json", "pretty"], { message: "must be json or pretty" })
+      .default(process.stdout.isTTY ? "pretty" : "json"),
     TRUST_PROXY: boolean.default(false),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce
       .number({ message: "must be a number of seconds" })
@@ -92,6 +95,7 @@ function finish(env: z.infer<typeof envSchema>) {
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlDays: env.SESSION_TTL_DAYS,

@@ -29,7 +29,7 @@ export async function startServer(
   config: Config,
   options: { log?: Logger; distDir?: string } = {},
 ): Promise<RunningServer> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, config.logFormat);
   const services = await createServices(config, log);
   const registry = createRegistry();
   const hub = new LiveQueryHub(services, registry);
@@ -96,7 +96,7 @@ export async function runFromCommandLine(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, config.logFormat);
   let running: RunningServer;
   try {
     running = await startServer(config, { log });
