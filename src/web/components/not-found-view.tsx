@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Compass } from "lucide-react";
 import { Logo } from "./logo.tsx";
 import { Button } from "./ui/button.tsx";
 import { usePageTitle } from "./use-page-title.ts";
@@ -27,13 +27,13 @@ export function NotFoundView() {
       </header>
       <main className="relative flex flex-1 items-center justify-center px-6 pb-24">
         <div className="flex max-w-md flex-col items-center text-center">
-          <p
+          <div
             aria-hidden="true"
-            className="bg-gradient-to-b from-foreground/25 to-foreground/0 bg-clip-text font-bold text-[8rem] text-transparent leading-none tracking-tighter"
+            className="mb-6 flex size-16 items-center justify-center rounded-2xl border border-border bg-card text-muted-foreground shadow-sm"
           >
-            404
-          </p>
-          <h1 className="-mt-4 font-semibold text-2xl tracking-tight">404 - Not Found</h1>
+            <Compass className="size-7" />
+          </div>
+          <h1 className="font-semibold text-2xl tracking-tight">404 - Not Found</h1>
           <p className="mt-3 text-muted-foreground">
             Oops! The page you are looking for does not exist.
           </p>

@@ -2,8 +2,9 @@ import { isAppError } from "../../../shared/errors.ts";
 import { DEFAULT_ERROR_MESSAGE } from "../error-view.tsx";
 import type { FieldErrors } from "./use-zod-form.ts";
 
+/** The server's issues: `{path: "a.b", message}` (INVALID_ARGS); arrays are accepted too. */
 interface Issue {
-  path: unknown[];
+  path: string | unknown[];
   message: string;
 }
 
@@ -11,9 +12,12 @@ const isIssue = (value: unknown): value is Issue =>
   typeof value === "object" &&
   value !== null &&
   "path" in value &&
-  Array.isArray(value.path) &&
+  (typeof value.path === "string" || Array.isArray(value.path)) &&
   "message" in value &&
   typeof value.message === "string";
+
+const lastSegment = (path: Issue["path"]) =>
+  String((typeof path === "string" ? path.split(".") : path).at(-1) ?? "");
 
 /**
  * Turns an error thrown by a submit handler into errors for the form: the
@@ -25,7 +29,7 @@ export function formErrorFrom<V>(error: unknown, fields: string[]): FieldErrors<
   if (isAppError(error)) {
     const issues = Array.isArray(error.data.issues) ? error.data.issues.filter(isIssue) : [];
     for (const issue of issues) {
-      const key = String(issue.path.at(-1) ?? "");
+      const key = lastSegment(issue.path);
       if (fields.includes(key)) result[key] ??= issue.message;
     }
     const field = error.data.field;

@@ -57,7 +57,7 @@ export function Sidebar({ open }: { open: boolean }) {
         </Tooltip>
       </div>
       <SidebarNav open={open} />
-      <div className="mt-auto grid gap-1">
+      <div className="mt-auto grid grid-cols-1 gap-1">
         <ConnectionIndicator open={open} />
         <UserMenu open={open} user={me.data} />
       </div>

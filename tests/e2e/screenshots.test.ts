@@ -1,0 +1,116 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  backgroundLuminance,
+  launchBrowser,
+  newContext,
+  POLL,
+  presetTheme,
+  screenshot,
+  signInAs,
+} from "../support/browser.ts";
+import { freshMigratedDataDir } from "../support/databases.ts";
+import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
+
+const THEMES = ["dark", "light"] as const;
+
+/** Fonts loaded and the page's own motion settled, so the picture shows the finished page. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished));
+  });
+}
+
+async function capture(page: Page, name: string, theme: "dark" | "light"): Promise<void> {
+  await settle(page);
+  expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+    theme === "dark",
+  );
+  const luminance = await backgroundLuminance(page);
+  if (theme === "dark") expect(luminance).toBeLessThan(0.05);
+  else expect(luminance).toBeGreaterThan(0.8);
+  const file = await screenshot(page, `${name}-${theme}`);
+  expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+}
+
+/**
+ * Screenshots of the public and signed-in screens in both themes, saved under
+ * .tmp/screenshots/ for people to look at; each asserts the screen rendered.
+ */
+describe("e2e: screenshots", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
+      launchBrowser(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const theme of THEMES) {
+    it(`renders home, /login, the shell, /account, the user menu and the 404 page in ${theme}`, async () => {
+      const user = await createTestUser(server, { firstName: "Maya" });
+      const context = await newContext(browser, { colorScheme: theme });
+      await presetTheme(context, theme);
+      const page = await context.newPage();
+
+      await page.goto(`${server.url}/`);
+      await page.getByTestId("landing-sign-in").waitFor();
+      await capture(page, "home", theme);
+
+      await page.goto(`${server.url}/login`);
+      await page.getByTestId("login-submit").waitFor();
+      await capture(page, "login", theme);
+      await page.close();
+
+      const shell = await signInAs(context, server.url, user);
+      await expect
+        .poll(() => shell.getByTestId("connection-indicator").getAttribute("data-state"), POLL)
+        .toBe("open");
+      await expect
+        .poll(() => shell.getByTestId("command-center-greeting").textContent(), POLL)
+        .toContain(", Maya");
+      await shell.getByTestId("user-menu-name").waitFor();
+      await capture(shell, "command-center", theme);
+
+      await shell.getByTestId("nav-account").click();
+      await shell.waitForURL(`${server.url}/account`);
+      await shell.getByTestId("profile-display-name").waitFor();
+      expect(await shell.getByTestId("profile-email").inputValue()).toBe(user.email);
+      await shell.mouse.move(0, 0);
+      await capture(shell, "account", theme);
+
+      await shell.getByTestId("user-menu-trigger").click();
+      await shell.getByTestId("sign-out").waitFor();
+      await capture(shell, "user-menu", theme);
+      await shell.keyboard.press("Escape");
+      await shell.getByTestId("sign-out").waitFor({ state: "detached" });
+
+      await shell.getByTestId("sidebar-toggle").click();
+      await expect
+        .poll(() => shell.getByTestId("sidebar").getAttribute("data-state"), POLL)
+        .toBe("collapsed");
+      await shell.mouse.move(1300, 880);
+      await shell.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await capture(shell, "account-sidebar-collapsed", theme);
+
+      await shell.goto(`${server.url}/this-page-does-not-exist`);
+      await shell.getByTestId("not-found").waitFor();
+      await capture(shell, "not-found", theme);
+
+      expect(context.errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
