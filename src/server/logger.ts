@@ -10,7 +10,12 @@ export function createLogger(level: string, format: "json" | "pretty" = "json"):
   return pino({
     level,
     ...(format === "pretty"
-      ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname,service", translateTime: "SYS:HH:MM:ss" } } }
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { ignore: "pid,hostname,service", translateTime: "SYS:HH:MM:ss" },
+          },
+        }
       : {}),
     base: { service: "atrium" },
     redact: {

@@ -131,15 +131,11 @@ export class SyncConnection {
   }
 
   /** Called when the session may have ended (revoked, user disabled). */
-  async recheckSession(): Promise<void> {
-    const caller = this.#caller;
-    if (!caller) return;
-    try {
-      await this.#services.auth.loadIdentity(caller.userId, caller.sessionId);
-    } catch (error) {
-      this.#send({ type: "auth_error", ...this.#errorBody(error) });
-      this.#setCaller(null);
-    }
+  /** The session ended (signed out elsewhere, revoked, user disabled). */
+  endSession(error: unknown): void {
+    if (!this.#caller) return;
+    this.#send({ type: "auth_error", ...this.#errorBody(error) });
+    this.#setCaller(null);
   }
 
   #setCaller(next: (Caller & { expiresAt: number }) | null): void {

@@ -33,16 +33,46 @@ export function createSyncServer(options: {
   const connections = new Map<WebSocket, SyncConnection>();
 
   // Re-check sockets whose session or user changed (sign-out, disabled user).
+  // One check per affected session, however many sockets share it.
   hub.onChange((change) => {
-    if (change.t !== "sessions" && change.t !== "users") return;
+    if ((change.t !== "sessions" && change.t !== "users") || !change.i) return;
+    const affected = new Map<string, SyncConnection[]>();
     for (const connection of connections.values()) {
       const caller = connection.caller;
       if (!caller) continue;
-      if (change.i === (change.t === "sessions" ? caller.sessionId : caller.userId)) {
-        void connection.recheckSession();
-      }
+      if (change.i !== (change.t === "sessions" ? caller.sessionId : caller.userId)) continue;
+      const list = affected.get(caller.sessionId) ?? [];
+      list.push(connection);
+      affected.set(caller.sessionId, list);
     }
+    if (affected.size === 0) return;
+    if (change.t === "users") void recheckUser([...affected.values()]);
+    else for (const list of affected.values()) void recheckSession(list);
   });
+
+  /**
+   * A user row changed: only disabling (or deleting) the user ends sessions, so
+   * one check of any of their sessions decides; if it fails, check each.
+   */
+  async function recheckUser(lists: SyncConnection[][]): Promise<void> {
+    const first = lists[0]?.[0]?.caller;
+    if (!first) return;
+    try {
+      await services.auth.loadIdentity(first.userId, first.sessionId);
+    } catch {
+      await Promise.all(lists.map((list) => recheckSession(list)));
+    }
+  }
+
+  async function recheckSession(list: SyncConnection[]): Promise<void> {
+    const caller = list[0]?.caller;
+    if (!caller) return;
+    try {
+      await services.auth.loadIdentity(caller.userId, caller.sessionId);
+    } catch (error) {
+      for (const connection of list) connection.endSession(error);
+    }
+  }
 
   const heartbeat = setInterval(() => {
     for (const [ws, connection] of connections) {
