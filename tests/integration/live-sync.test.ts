@@ -134,6 +134,36 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     expect(await queryError).toMatchObject({ errorMessage: "Authentication required" });
   });
 
+  it("shares one query run between a user's sessions, yet ends only the signed-out one", async () => {
+    const user = await createTestUser(server);
+    const second = await server.call("action", "auth.signIn", {
+      provider: "password",
+      params: { email: user.email, password: user.password },
+    });
+    const other = (second.body.value as { tokens: { token: string } }).tokens.token;
+    const kept = await open();
+    const ended = await open();
+    await kept.authenticate(user.token);
+    await ended.authenticate(other);
+    await kept.subscribe("me", "users.getMe");
+    await ended.subscribe("me", "users.getMe");
+
+    const authError = ended.next((m) => m.type === "auth_error");
+    await server.call("action", "auth.signOut", {}, other);
+    await authError;
+    const countBefore = ended.messages.length;
+    const pushed = kept.nextResult("me");
+    await server.call(
+      "mutation",
+      "users.updateProfile",
+      { firstName: "Still", lastName: "Here" },
+      user.token,
+    );
+    expect(await pushed).toMatchObject({ type: "query_result", value: { firstName: "Still" } });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(JSON.stringify(ended.messages.slice(countBefore))).not.toContain("Still");
+  });
+
   it("answers a query subscription without a token with 'Authentication required'", async () => {
     const socket = await open();
     const reply = await socket.subscribe("me", "users.getMe");

@@ -85,6 +85,32 @@ export class AuthService {
     };
   }
 
+  /**
+   * The caller as a user, whichever of their sessions asks: for live queries,
+   * whose sockets check their own session. Throws when the user is disabled.
+   */
+  async loadUserIdentity(userId: string, sessionId: string): Promise<Identity> {
+    const rows = await this.#db
+      .select({
+        organizationId: users.organizationId,
+        role: users.role,
+        isSuperadmin: users.isSuperadmin,
+        disabled: users.disabled,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    const row = rows[0];
+    if (!row) throw authRequired("user_not_found");
+    if (row.disabled) throw authRequired("user_disabled");
+    return {
+      userId,
+      sessionId,
+      organizationId: row.organizationId,
+      role: row.role,
+      isSuperadmin: row.isSuperadmin,
+    };
+  }
+
   async signInWithPassword(email: string, password: string, request: RequestInfo): Promise<Tokens> {
     const normalized = email.trim().toLowerCase();
     // Failed attempts count, per account and per address; a success resets the account's.

@@ -6,10 +6,20 @@ import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts"
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
 
-/** One socket's subscription; the hub calls it with JSON text ready to send. */
+/**
+ * One socket's subscription; the hub calls it with JSON text ready to send.
+ * `send` returns false when the socket holds deliveries back (its session is
+ * being re-checked); the hub then delivers again on `redeliver`.
+ */
 export interface Subscriber {
   lastSent?: string;
-  send(kind: "value" | "error", json: string): void;
+  send(kind: "value" | "error", json: string): boolean;
+}
+
+export interface LiveSubscription {
+  unsubscribe(): void;
+  /** Send the latest result if this subscriber has not had it. */
+  redeliver(): void;
 }
 
 export interface Caller {
@@ -77,10 +87,12 @@ export class LiveQueryHub {
     path: string,
     args: unknown,
     subscriber: Subscriber,
-  ): () => void {
+  ): LiveSubscription {
     const fn = resolveFunction(this.#registry, "query", path);
     const parsed = parseArgs(fn, args);
-    const key = `${path}\u0000${stableStringify(parsed)}\u0000${caller?.sessionId ?? "anonymous"}`;
+    // Results depend on the user (organization, role), not on which of their
+    // sessions asks: sockets check their own session (see sync-server.ts).
+    const key = `${path}\u0000${stableStringify(parsed)}\u0000${caller?.userId ?? "anonymous"}`;
     let group = this.#groups.get(key);
     if (!group) {
       group = {
@@ -102,9 +114,15 @@ export class LiveQueryHub {
       if (group.last && !group.running) this.#deliver(group, subscriber);
     }
     const created = group;
-    return () => {
-      created.subscribers.delete(subscriber);
-      if (created.subscribers.size === 0) this.#drop(created);
+    return {
+      unsubscribe: () => {
+        created.subscribers.delete(subscriber);
+        if (created.subscribers.size === 0) this.#drop(created);
+      },
+      redeliver: () => {
+        if (created.subscribers.has(subscriber) && !created.running)
+          this.#deliver(created, subscriber);
+      },
     };
   }
 
@@ -224,7 +242,9 @@ export class LiveQueryHub {
       let identity: Identity | null = null;
       if (group.caller) {
         const { userId, sessionId } = group.caller;
-        identity = await runUntracked(() => this.#services.auth.loadIdentity(userId, sessionId));
+        identity = await runUntracked(() =>
+          this.#services.auth.loadUserIdentity(userId, sessionId),
+        );
         organizationId = identity.organizationId;
       }
       const output = await execute(this.#services, this.#registry, {
@@ -244,7 +264,6 @@ export class LiveQueryHub {
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
     if (group.caller) {
       deps.add(`users:id:${group.caller.userId}`);
-      deps.add(`sessions:id:${group.caller.sessionId}`);
     }
     this.#setDeps(group, deps);
     if (this.#changedSince(since, deps)) group.dirty = true;
@@ -264,8 +283,7 @@ export class LiveQueryHub {
     if (!last) return;
     const stamp = `${last.kind}:${last.json}`;
     if (subscriber.lastSent === stamp) return;
-    subscriber.lastSent = stamp;
-    subscriber.send(last.kind, last.json);
+    if (subscriber.send(last.kind, last.json)) subscriber.lastSent = stamp;
   }
 
   #setDeps(group: Group, deps: Set<string>): void {

@@ -15,6 +15,7 @@ interface Subscription {
   args: Record<string, unknown>;
   subscriber: Subscriber;
   unsubscribe: () => void;
+  redeliver: () => void;
 }
 
 /**
@@ -131,8 +132,28 @@ export class SyncConnection {
   }
 
   /** Called when the session may have ended (revoked, user disabled). */
+  /** Session checks under way; live results are held back while any is. */
+  #checks = 0;
+
+  get #suspended(): boolean {
+    return this.#checks > 0;
+  }
+
+  /** Hold live results back while the session is re-checked. */
+  suspend(): void {
+    this.#checks++;
+  }
+
+  /** A check found the session valid: send what was held back once none is pending. */
+  resume(): void {
+    if (this.#checks === 0) return;
+    this.#checks--;
+    if (this.#checks === 0) for (const sub of this.#subscriptions.values()) sub.redeliver();
+  }
+
   /** The session ended (signed out elsewhere, revoked, user disabled). */
   endSession(error: unknown): void {
+    this.#checks = 0;
     if (!this.#caller) return;
     this.#send({ type: "auth_error", ...this.#errorBody(error) });
     this.#setCaller(null);
@@ -166,14 +187,16 @@ export class SyncConnection {
     const idJson = JSON.stringify(id);
     const subscriber: Subscriber = {
       send: (kind, json) => {
-        if (kind === "value")
+        if (this.#suspended) return false;
+        if (kind === "value") {
           this.#sendRaw(`{"type":"query_result","id":${idJson},"value":${json}}`);
-        else this.#sendRaw(`{"type":"query_error","id":${idJson},${json.slice(1)}`);
+        } else this.#sendRaw(`{"type":"query_error","id":${idJson},${json.slice(1)}`);
+        return true;
       },
     };
     try {
-      const unsubscribe = this.#hub.subscribe(this.#caller, path, args, subscriber);
-      this.#subscriptions.set(id, { path, args, subscriber, unsubscribe });
+      const live = this.#hub.subscribe(this.#caller, path, args, subscriber);
+      this.#subscriptions.set(id, { path, args, subscriber, ...live });
     } catch (error) {
       this.#send({ type: "query_error", id, ...this.#errorBody(error) });
     }

@@ -46,8 +46,12 @@ export function createSyncServer(options: {
       affected.set(caller.sessionId, list);
     }
     if (affected.size === 0) return;
+    // Until the check below answers, these sockets get no live results: a
+    // result computed for the user must not reach a socket whose session ended.
+    if (change.t === "sessions")
+      for (const list of affected.values()) for (const c of list) c.suspend();
     if (change.t === "users") void recheckUser([...affected.values()]);
-    else for (const list of affected.values()) void recheckSession(list);
+    else for (const list of affected.values()) void recheckSession(list, true);
   });
 
   /**
@@ -60,15 +64,16 @@ export function createSyncServer(options: {
     try {
       await services.auth.loadIdentity(first.userId, first.sessionId);
     } catch {
-      await Promise.all(lists.map((list) => recheckSession(list)));
+      await Promise.all(lists.map((list) => recheckSession(list, false)));
     }
   }
 
-  async function recheckSession(list: SyncConnection[]): Promise<void> {
+  async function recheckSession(list: SyncConnection[], suspended: boolean): Promise<void> {
     const caller = list[0]?.caller;
     if (!caller) return;
     try {
       await services.auth.loadIdentity(caller.userId, caller.sessionId);
+      if (suspended) for (const connection of list) connection.resume();
     } catch (error) {
       for (const connection of list) connection.endSession(error);
     }
