@@ -17,7 +17,10 @@ interface CliResult {
 }
 
 /** `npm run cli -- ...` as a separate process, as an operator runs it. */
-async function cli(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
+async function cli(
+  env: { DATA_DIR: string; DATABASE_URL?: string },
+  ...args: string[]
+): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(NODE, [CLI, ...args], {
       cwd: ROOT,
@@ -49,7 +52,7 @@ describe.each(DB_KINDS)("admin CLI (%s)", (kind: DbKind) => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
-  const environment = async () =>
+  const environment = async (): Promise<{ DATA_DIR: string; DATABASE_URL?: string }> =>
     kind === "pglite"
       ? { DATA_DIR: freshMigratedDataDir() }
       : { DATABASE_URL: await freshPostgresUrl(), DATA_DIR: freshMigratedDataDir() };
