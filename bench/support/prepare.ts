@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +12,7 @@ import { createOrganization } from "../../src/server/organizations/create-organi
 import { createServices } from "../../src/server/services.ts";
 import {
   createDatabase,
+  findFreePort,
   POSTGRES_BIN_DIR,
   type PostgresCluster,
   startPostgresCluster,
@@ -97,7 +97,7 @@ export async function prepareServer(options: PrepareOptions): Promise<BenchServe
       cluster = await startPostgresCluster();
       databaseUrl = await createDatabase(cluster.url);
     }
-    const port = await freePort();
+    const port = await findFreePort();
     const url = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
       PORT: String(port),
@@ -207,17 +207,4 @@ async function stopChild(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill("SIGKILL"), STOP_GRACE_MS);
   await exited;
   clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port found"))));
-    });
-  });
 }

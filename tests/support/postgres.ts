@@ -189,7 +189,8 @@ async function startServer(
   throw lastError;
 }
 
-function findFreePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (also used by bench/). */
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
