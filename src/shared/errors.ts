@@ -46,7 +46,9 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
-export const unauthenticated = () => new AppError("UNAUTHENTICATED", AUTHENTICATION_REQUIRED);
+/** 'Authentication required', with why (token_expired, session_revoked, ...) for logs and tests. */
+export const unauthenticated = (reason?: string) =>
+  new AppError("UNAUTHENTICATED", AUTHENTICATION_REQUIRED, reason ? { reason } : {});
 export const forbidden = (message = "You do not have permission to do that.") =>
   new AppError("FORBIDDEN", message);
 export const notFound = (what = "The item") => new AppError("NOT_FOUND", `${what} was not found.`);

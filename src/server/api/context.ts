@@ -1,5 +1,4 @@
 import type { Role } from "../../shared/constants.ts";
-import { unauthenticated } from "../../shared/errors.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor, Tx } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
@@ -45,9 +44,4 @@ export interface FunctionCtx {
   dependsOnRow(table: string, id: string): void;
   /** Run writes in one transaction whose changes reach live queries at commit. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-}
-
-export function requireIdentity(identity: Identity | null): Identity {
-  if (!identity) throw unauthenticated();
-  return identity;
 }

@@ -40,8 +40,4 @@ export class Registry {
   get(path: string): ServerFunction | undefined {
     return this.#functions.get(path);
   }
-
-  paths(): string[] {
-    return [...this.#functions.keys()];
-  }
 }

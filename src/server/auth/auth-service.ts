@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tokens } from "../../shared/api/auth.ts";
-import { AppError } from "../../shared/errors.ts";
+import { AppError, unauthenticated } from "../../shared/errors.ts";
 import type { Identity, RequestInfo } from "../api/context.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";
@@ -24,9 +24,6 @@ const SESSION_ENDED = "Your session has ended. Please sign in again.";
 const RATE_WINDOW_SECONDS = 15 * 60;
 const ACCOUNT_LIMIT = 10;
 const IP_LIMIT = 100;
-
-const authRequired = (reason: string) =>
-  new AppError("UNAUTHENTICATED", "Authentication required", { reason });
 
 export class AuthService {
   readonly #database: Database;
@@ -72,10 +69,10 @@ export class AuthService {
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
     const row = rows[0];
-    if (!row) throw authRequired("session_not_found");
-    if (row.revokedAt) throw authRequired("session_revoked");
-    if (row.expiresAt.getTime() <= Date.now()) throw authRequired("session_expired");
-    if (row.disabled) throw authRequired("user_disabled");
+    if (!row) throw unauthenticated("session_not_found");
+    if (row.revokedAt) throw unauthenticated("session_revoked");
+    if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated("session_expired");
+    if (row.disabled) throw unauthenticated("user_disabled");
     return {
       userId: row.userId,
       sessionId,
@@ -100,8 +97,8 @@ export class AuthService {
       .from(users)
       .where(eq(users.id, userId));
     const row = rows[0];
-    if (!row) throw authRequired("user_not_found");
-    if (row.disabled) throw authRequired("user_disabled");
+    if (!row) throw unauthenticated("user_not_found");
+    if (row.disabled) throw unauthenticated("user_disabled");
     return {
       userId,
       sessionId,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { AppError } from "../../shared/errors.ts";
+import { AppError, unauthenticated } from "../../shared/errors.ts";
 import { JWT_ALG, type SigningKey } from "./signing-key.ts";
 
 const AUDIENCE = "atrium";
@@ -27,16 +27,13 @@ export async function signAccessToken(
     .sign(key.privateKey);
 }
 
-const sessionEnded = (reason: string) =>
-  new AppError("UNAUTHENTICATED", "Authentication required", { reason });
-
 /** Verify signature, audience, issuer and expiry; any failure is UNAUTHENTICATED. */
 export async function verifyAccessToken(
   key: SigningKey,
   token: string,
   issuer: string,
 ): Promise<AccessClaims> {
-  if (token.length > 4096) throw sessionEnded("invalid_token");
+  if (token.length > 4096) throw unauthenticated("invalid_token");
   try {
     const { payload } = await jwtVerify(token, key.publicKey, {
       algorithms: [JWT_ALG],
@@ -44,13 +41,13 @@ export async function verifyAccessToken(
       issuer,
     });
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || !payload.exp) {
-      throw sessionEnded("invalid_token");
+      throw unauthenticated("invalid_token");
     }
     return { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw sessionEnded("token_expired");
-    throw sessionEnded("invalid_token");
+    if (error instanceof joseErrors.JWTExpired) throw unauthenticated("token_expired");
+    throw unauthenticated("invalid_token");
   }
 }
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
+import { AUTHENTICATION_REQUIRED } from "../../shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { loadUserView } from "../users/get-me.ts";
 import { originAllowed } from "./origin.ts";
@@ -65,7 +66,7 @@ export function authRoutes(services: Services) {
     try {
       expiresAt = (await services.auth.verifyToken(body.data.token)).expiresAt;
     } catch {
-      return c.json({ errorMessage: "Authentication required" }, 401);
+      return c.json({ errorMessage: AUTHENTICATION_REQUIRED }, 401);
     }
     setCookie(c, ACCESS_COOKIE, body.data.token, {
       path: "/",

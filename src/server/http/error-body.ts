@@ -1,18 +1,11 @@
-import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "../../shared/errors.ts";
+import { errorPayload } from "../api/error-payload.ts";
 import type { Logger } from "../logger.ts";
 
 /** HTTP status of every function-call error (SPEC section 7). */
 export const FUNCTION_ERROR_STATUS = 560;
 
 export function errorBody(error: unknown, log: Logger, logLines: string[] = []) {
-  const appError = isAppError(error) ? error : new AppError("INTERNAL", INTERNAL_ERROR_MESSAGE);
-  if (!isAppError(error)) log.error({ err: error }, "unexpected error in a function call");
-  return {
-    status: "error" as const,
-    errorMessage: appError.message,
-    errorData: appError.errorData,
-    logLines,
-  };
+  return { status: "error" as const, ...errorPayload(error, log), logLines };
 }
 
 /** A JSON response with the non-standard 560 status Hono's types do not list. */

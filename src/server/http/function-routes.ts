@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { FunctionKind } from "../../shared/api/define.ts";
-import { AppError, isAppError } from "../../shared/errors.ts";
+import { AppError, isAppError, unauthenticated } from "../../shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
@@ -74,9 +74,6 @@ export function functionRoutes(services: Services, registry: Registry) {
 async function identityFromHeader(services: Services, header: string | undefined) {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match)
-    throw new AppError("UNAUTHENTICATED", "Authentication required", {
-      reason: "malformed_header",
-    });
+  if (!match) throw unauthenticated("malformed_header");
   return services.auth.identify(match[1]!);
 }

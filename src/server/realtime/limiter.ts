@@ -10,14 +10,17 @@ export class Limiter {
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#active >= this.#size) {
+      // The finishing task hands its slot straight to us (active stays counted).
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#active++;
     }
-    this.#active++;
     try {
       return await task();
     } finally {
-      this.#active--;
-      this.#waiting.shift()?.();
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#active--;
     }
   }
 }

@@ -1,5 +1,5 @@
-import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "../../shared/errors.ts";
 import type { Identity, Services } from "../api/context.ts";
+import { errorPayload } from "../api/error-payload.ts";
 import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
 import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts";
@@ -257,7 +257,10 @@ export class LiveQueryHub {
       });
       result = { kind: "value", json: JSON.stringify(output.value ?? null) };
     } catch (error) {
-      result = { kind: "error", json: JSON.stringify(this.#errorBody(error, group.path)) };
+      result = {
+        kind: "error",
+        json: JSON.stringify(errorPayload(error, this.#services.log, { fn: group.path })),
+      };
     }
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
@@ -269,13 +272,6 @@ export class LiveQueryHub {
     if (this.#changedSince(since, deps)) group.dirty = true;
     group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
-  }
-
-  #errorBody(error: unknown, path: string) {
-    if (isAppError(error)) return { errorMessage: error.message, errorData: error.errorData };
-    this.#services.log.error({ err: error, fn: path }, "live query failed");
-    const internal = new AppError("INTERNAL", INTERNAL_ERROR_MESSAGE);
-    return { errorMessage: internal.message, errorData: internal.errorData };
   }
 
   #deliver(group: Group, subscriber: Subscriber): void {

@@ -1,8 +1,9 @@
 import type { WebSocket } from "ws";
 import type { FunctionKind } from "../../shared/api/define.ts";
-import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "../../shared/errors.ts";
+import { unauthenticated } from "../../shared/errors.ts";
 import { type ClientMessage, clientMessageSchema, SYNC_CLOSE } from "../../shared/sync-protocol.ts";
 import type { Identity, RequestInfo, Services } from "../api/context.ts";
+import { errorPayload } from "../api/error-payload.ts";
 import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
 import type { Caller, LiveQueryHub, Subscriber } from "./live-query-hub.ts";
@@ -85,12 +86,7 @@ export class SyncConnection {
     try {
       await this.#dispatch(parsed.data);
     } catch (error) {
-      this.#services.log.error({ err: error }, "sync message failed");
-      this.#send({
-        type: "error",
-        errorMessage: INTERNAL_ERROR_MESSAGE,
-        errorData: { code: "INTERNAL" },
-      });
+      this.#send({ type: "error", ...this.#errorBody(error) });
     }
   }
 
@@ -250,15 +246,13 @@ export class SyncConnection {
     const caller = this.#caller;
     if (!caller) return null;
     if (caller.expiresAt <= Date.now()) {
-      throw new AppError("UNAUTHENTICATED", "Authentication required", { reason: "token_expired" });
+      throw unauthenticated("token_expired");
     }
     return this.#services.auth.loadIdentity(caller.userId, caller.sessionId);
   }
 
-  #errorBody(error: unknown): { errorMessage: string; errorData: AppError["errorData"] } {
-    if (isAppError(error)) return { errorMessage: error.message, errorData: error.errorData };
-    this.#services.log.error({ err: error }, "sync call failed");
-    return { errorMessage: INTERNAL_ERROR_MESSAGE, errorData: { code: "INTERNAL" } };
+  #errorBody(error: unknown) {
+    return errorPayload(error, this.#services.log);
   }
 
   #reject(errorMessage: string): void {
