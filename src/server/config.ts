@@ -66,8 +66,62 @@ const envSchema = z
       .int("must be a whole number")
       .min(1024, "must be at least 1024")
       .default(1_048_576),
+    // Dossier
+    MAX_UPLOAD_BYTES: z.coerce
+      .number({ message: "must be a number of bytes" })
+      .int("must be a whole number")
+      .min(1024, "must be at least 1024")
+      .default(100 * 1024 * 1024),
+    S3_ENDPOINT: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: boolean.default(true),
+    PREVIEW_UPSTREAM_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
+    RUN_WORKER: boolean.default(true),
+    WORKER_CONCURRENCY: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(64, "must be at most 64")
+      .default(1),
+    JOB_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(120),
+    JOB_MAX_MEMORY_MB: z.coerce
+      .number({ message: "must be a number of megabytes" })
+      .int("must be a whole number")
+      .min(64, "must be at least 64")
+      .default(512),
+    // AI models (each provider's usual variable names)
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    OPENAI_BASE_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
+    ANTHROPIC_API_KEY: z.string().min(1).optional(),
+    AWS_REGION: z.string().min(1).optional(),
+    AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    AWS_SESSION_TOKEN: z.string().min(1).optional(),
+    GOOGLE_VERTEX_PROJECT: z.string().min(1).optional(),
+    GOOGLE_VERTEX_LOCATION: z.string().min(1).optional(),
+    GOOGLE_APPLICATION_CREDENTIALS: z.string().min(1).optional(),
+    GOOGLE_GENERATIVE_AI_API_KEY: z.string().min(1).optional(),
+    OPENAI_COMPATIBLE_BASE_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
+    OPENAI_COMPATIBLE_API_KEY: z.string().min(1).optional(),
+    OPENAI_COMPATIBLE_MODELS: z.string().min(1).optional(),
+    MODELS_FILE: z.string().min(1).optional(),
+    DEFAULT_MODEL: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set when S3_BUCKET is set",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -100,6 +154,52 @@ function finish(env: z.infer<typeof envSchema>) {
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     maxJsonBodyBytes: env.MAX_JSON_BODY_BYTES,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    /** S3-compatible blob storage when S3_BUCKET is set; else a directory under DATA_DIR. */
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    blobDir: path.join(dataDir, "blobs"),
+    previewUpstreamUrl: env.PREVIEW_UPSTREAM_URL?.replace(/\/+$/, ""),
+    worker: {
+      enabled: env.RUN_WORKER,
+      concurrency: env.WORKER_CONCURRENCY,
+      timeoutMs: env.JOB_TIMEOUT_SECONDS * 1000,
+      maxMemoryMb: env.JOB_MAX_MEMORY_MB,
+    },
+    ai: {
+      openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },
+      anthropic: { apiKey: env.ANTHROPIC_API_KEY },
+      bedrock: {
+        region: env.AWS_REGION,
+        accessKeyId: env.AWS_ACCESS_KEY_ID,
+        secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+        sessionToken: env.AWS_SESSION_TOKEN,
+      },
+      vertex: {
+        project: env.GOOGLE_VERTEX_PROJECT,
+        location: env.GOOGLE_VERTEX_LOCATION,
+        credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS,
+      },
+      google: { apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY },
+      compatible: {
+        baseUrl: env.OPENAI_COMPATIBLE_BASE_URL,
+        apiKey: env.OPENAI_COMPATIBLE_API_KEY,
+        models: (env.OPENAI_COMPATIBLE_MODELS ?? "")
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      },
+      modelsFile: env.MODELS_FILE ? path.resolve(env.MODELS_FILE) : undefined,
+      defaultModel: env.DEFAULT_MODEL,
+    },
   };
 }
 

@@ -1,9 +1,11 @@
 import type { Services } from "./api/context.ts";
+import { createModelRegistry } from "./ai/model-registry.ts";
 import { AuthService } from "./auth/auth-service.ts";
 import { loadSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createBlobStorage } from "./storage/index.ts";
 
 /** Open the database (migrating it) and build what every handler may use. */
 export async function createServices(config: Config, log: Logger): Promise<Services> {
@@ -16,7 +18,9 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   try {
     const key = await loadSigningKey(database.db);
     const auth = new AuthService({ database, config, key, log });
-    return { config, database, log, auth };
+    const storage = await createBlobStorage(config);
+    const models = await createModelRegistry(config, log);
+    return { config, database, log, auth, storage, models };
   } catch (error) {
     await database.close();
     throw error;

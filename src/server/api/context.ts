@@ -23,6 +23,8 @@ export interface Services {
   database: Database;
   log: Logger;
   auth: import("../auth/auth-service.ts").AuthService;
+  storage: import("../storage/blob-storage.ts").BlobStorage;
+  models: import("../ai/model-registry.ts").ModelRegistry;
 }
 
 export interface FunctionCtx {

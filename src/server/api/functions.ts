@@ -1,5 +1,7 @@
 import type { FunctionContract } from "../../shared/api/define.ts";
 import { api } from "../../shared/api/index.ts";
+import { chatFunctions } from "../chat/functions.ts";
+import { dossierFunctions } from "../dossier/functions.ts";
 import { signInFunction, signOutFunction } from "../auth/functions.ts";
 import { completeSetupFunction, setupStatusFunction } from "../setup/functions.ts";
 import { changePasswordFunction } from "../users/change-password.ts";
@@ -16,6 +18,8 @@ const functions: ServerFunction[] = [
   getMeFunction,
   updateProfileFunction,
   changePasswordFunction,
+  ...dossierFunctions,
+  ...chatFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

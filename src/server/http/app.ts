@@ -4,7 +4,9 @@ import { bodyLimit } from "hono/body-limit";
 import { INTERNAL_ERROR_MESSAGE } from "../../shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { Registry } from "../api/registry.ts";
+import { chatRoutes } from "../chat/chat-routes.ts";
 import { authRoutes } from "./auth-routes.ts";
+import { documentRoutes } from "./document-routes.ts";
 import { FUNCTION_ERROR_STATUS, jsonResponse } from "./error-body.ts";
 import { functionRoutes } from "./function-routes.ts";
 import type { AppEnv } from "./request-info.ts";
@@ -42,21 +44,22 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
     }
   });
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: config.maxJsonBodyBytes,
-      onError: (c) =>
-        c.json(
-          {
-            status: "error",
-            errorMessage: `The request body is too large (limit ${Math.round(config.maxJsonBodyBytes / 1024)} KB).`,
-            errorData: { code: "PAYLOAD_TOO_LARGE" },
-            logLines: [],
-          },
-          413,
-        ),
-    }),
+  // Uploads stream and enforce MAX_UPLOAD_BYTES themselves; everything else is JSON.
+  const jsonBodyLimit = bodyLimit({
+    maxSize: config.maxJsonBodyBytes,
+    onError: (c) =>
+      c.json(
+        {
+          status: "error",
+          errorMessage: `The request body is too large (limit ${Math.round(config.maxJsonBodyBytes / 1024)} KB).`,
+          errorData: { code: "PAYLOAD_TOO_LARGE" },
+          logLines: [],
+        },
+        413,
+      ),
+  });
+  app.use("/api/*", (c, next) =>
+    c.req.path === "/api/documents/upload" ? next() : jsonBodyLimit(c, next),
   );
 
   app.get("/api/health", async (c) => {
@@ -71,6 +74,8 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   });
   app.route("/", functionRoutes(services, registry));
   app.route("/", authRoutes(services));
+  app.route("/", documentRoutes(services));
+  app.route("/", chatRoutes(services));
   app.all("/api/*", (c) =>
     c.json(
       {

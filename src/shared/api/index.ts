@@ -1,4 +1,8 @@
 import * as auth from "./auth.ts";
+import * as documents from "./documents.ts";
+import * as folders from "./folders.ts";
+import * as models from "./models.ts";
+import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 
 /**
@@ -12,5 +16,42 @@ export const api = {
     getMe: users.getMe,
     updateProfile: users.updateProfile,
     changePassword: users.changePassword,
+  },
+  folders: {
+    getAll: folders.getAll,
+    getSubfolders: folders.getSubfolders,
+    getFolderIdByFullSlugPath: folders.getFolderIdByFullSlugPath,
+    getRemovalSummary: folders.getRemovalSummary,
+    create: folders.create,
+    rename: folders.rename,
+    move: folders.move,
+    remove: folders.remove,
+  },
+  documents: {
+    list: documents.list,
+    get: documents.get,
+    getMany: documents.getMany,
+    search: documents.search,
+    rename: documents.rename,
+    move: documents.move,
+    remove: documents.remove,
+    retry: documents.retry,
+  },
+  threads: {
+    list: threads.list,
+    getThread: threads.getThread,
+    getThreadDocumentsOptional: threads.getThreadDocumentsOptional,
+    create: threads.create,
+    rename: threads.rename,
+    setModel: threads.setModel,
+    remove: threads.remove,
+    attachDocuments: threads.attachDocuments,
+    detachDocument: threads.detachDocument,
+  },
+  messages: { getThreadMessagesOptional: threads.getThreadMessagesOptional },
+  models: {
+    list: models.list,
+    choose: models.choose,
+    setOrganizationDefault: models.setOrganizationDefault,
   },
 };

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { folderNameSchema, folderSchema, idSchema } from "../schemas/dossier.ts";
+import { mutationContract, queryContract } from "./define.ts";
+
+/** Every folder of the caller's organization, ordered by path. */
+export const getAll = queryContract("folders.getAll", {
+  args: z.object({}),
+  returns: z.array(folderSchema),
+});
+
+/** The direct children of a folder; parentId null for the top level. */
+export const getSubfolders = queryContract("folders.getSubfolders", {
+  args: z.object({ parentId: idSchema.nullable() }),
+  returns: z.array(folderSchema),
+});
+
+/** The folder at a full slug path such as "contracts/2024", or null. */
+export const getFolderIdByFullSlugPath = queryContract("folders.getFolderIdByFullSlugPath", {
+  args: z.object({ path: z.string().max(2000) }),
+  returns: z.object({ _id: z.string() }).nullable(),
+});
+
+export const create = mutationContract("folders.create", {
+  args: z.object({ name: folderNameSchema, parentId: idSchema.nullable().optional() }),
+  returns: folderSchema,
+});
+
+export const rename = mutationContract("folders.rename", {
+  args: z.object({ folderId: idSchema, name: folderNameSchema }),
+  returns: folderSchema,
+});
+
+/** Move under another folder (null: the top level). */
+export const move = mutationContract("folders.move", {
+  args: z.object({ folderId: idSchema, parentId: idSchema.nullable() }),
+  returns: folderSchema,
+});
+
+/** What removing a folder would remove, for the confirmation dialog. */
+export const getRemovalSummary = queryContract("folders.getRemovalSummary", {
+  args: z.object({ folderId: idSchema }),
+  returns: z.object({ folders: z.number(), documents: z.number(), bytes: z.number() }),
+});
+
+/** Remove a folder with everything in it (subfolders, documents, blobs). */
+export const remove = mutationContract("folders.remove", {
+  args: z.object({ folderId: idSchema }),
+  returns: z.object({ folders: z.number(), documents: z.number() }),
+});

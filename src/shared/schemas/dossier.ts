@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { FILE_TYPES } from "../file-types.ts";
+
+export const PROCESSING_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+export const idSchema = z.string().trim().min(1, "An id is required").max(100, "Invalid id");
+
+export const folderNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Folder name is required")
+  .max(120, "Folder name must be at most 120 characters")
+  .refine((v) => !/[/\\]/.test(v), "Folder name cannot contain / or \\");
+
+export const documentNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Document name is required")
+  .max(255, "Document name must be at most 255 characters");
+
+/** A folder as the API shows it. `path` is the full slug path, e.g. "contracts/2024". */
+export const folderSchema = z.object({
+  _id: z.string(),
+  _creationTime: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  parentId: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  updatedAt: z.number(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+/** A document in lists: everything but the large extracted content. */
+export const documentSummarySchema = z.object({
+  _id: z.string(),
+  _creationTime: z.number(),
+  storageId: z.string(),
+  folderId: z.string().nullable(),
+  ownerId: z.string().nullable(),
+  name: z.string(),
+  title: z.string().nullable(),
+  fileNameOriginal: z.string().nullable(),
+  fileType: z.enum(FILE_TYPES),
+  mimeType: z.string(),
+  primaryTagName: z.string().nullable(),
+  tags: z.array(z.string()),
+  size: z.number(),
+  processingStatus: z.enum(PROCESSING_STATUSES),
+  /** Why processing failed, in words a user can read. */
+  processingError: z.string().nullable(),
+  summary: z.string().nullable(),
+  /** Whether a preview image exists (GET /api/document-preview/{storageId}). */
+  hasPreview: z.boolean(),
+  updatedAt: z.number(),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+/** One document with its extracted content and metadata. */
+export const documentSchema = documentSummarySchema.extend({
+  htmlContent: z.string().nullable(),
+  /** Extraction facts: pages, sheets, slides, image dimensions, word count... */
+  metadata: z.record(z.string(), z.unknown()),
+  folderPath: z.string().nullable(),
+});
+export type Document = z.infer<typeof documentSchema>;
+
+export const paginationOptsSchema = z.object({
+  numItems: z.number().int().min(1).max(200),
+  cursor: z.string().max(500).nullable(),
+});
+
+export function paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    page: z.array(item),
+    isDone: z.boolean(),
+    continueCursor: z.string(),
+  });
+}
