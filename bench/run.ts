@@ -11,11 +11,17 @@ import { NODE, postgresAvailable, RESULTS_DIR, ROOT } from "./support/prepare.ts
 const runs: Array<{ script: string; args: string[] }> = [
   { script: "bench/live-latency.ts", args: ["--database", "pglite"] },
   { script: "bench/http-throughput.ts", args: ["--database", "pglite"] },
+  { script: "bench/chat-latency.ts", args: ["--database", "pglite"] },
+  { script: "bench/documents-list.ts", args: ["--database", "pglite"] },
+  // No database: document extraction on one core.
+  { script: "bench/extraction.ts", args: [] },
 ];
 if (postgresAvailable()) {
   runs.push(
     { script: "bench/live-latency.ts", args: ["--database", "postgres", "--db-stats"] },
     { script: "bench/http-throughput.ts", args: ["--database", "postgres"] },
+    { script: "bench/chat-latency.ts", args: ["--database", "postgres"] },
+    { script: "bench/documents-list.ts", args: ["--database", "postgres"] },
   );
 } else {
   process.stderr.write("PostgreSQL 15 binaries not found: PostgreSQL runs skipped.\n");

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { loadConfig } from "../../src/server/config.ts";
+import type { Db } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -60,6 +61,8 @@ export interface PrepareOptions {
   nodeArgs?: string[];
   /** The server's entry file, relative to the repository (default src/server/main.ts). */
   entry?: string;
+  /** More data, written before the server starts (one process at a time may open PGlite). */
+  seedMore?: (seeded: { db: Db; organizationId: string; users: BenchUser[] }) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -114,7 +117,7 @@ export async function prepareServer(options: PrepareOptions): Promise<BenchServe
     mkdirSync(env.DATA_DIR!, { recursive: true });
 
     const started = performance.now();
-    const data = await seed(env, options.users, options.extraSessions);
+    const data = await seed(env, options.users, options.extraSessions, options.seedMore);
     log(
       `prepared ${options.users} users and ${options.users + options.extraSessions} sessions ` +
         `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -146,7 +149,12 @@ export async function prepareServer(options: PrepareOptions): Promise<BenchServe
   }
 }
 
-async function seed(env: Record<string, string>, userCount: number, extraSessions: number) {
+async function seed(
+  env: Record<string, string>,
+  userCount: number,
+  extraSessions: number,
+  seedMore: PrepareOptions["seedMore"],
+) {
   const services = await createServices(loadConfig(env), createLogger("silent"));
   try {
     const db = services.database.db;
@@ -166,7 +174,7 @@ async function seed(env: Record<string, string>, userCount: number, extraSession
       await db.insert(users).values(rows.slice(i, i + BATCH));
     }
     const request = { ip: null, userAgent: "atrium-bench" };
-    return await db.transaction(async (tx) => {
+    const data = await db.transaction(async (tx) => {
       const benchUsers: BenchUser[] = [];
       for (const row of rows) {
         const { token } = await services.auth.createSession(tx, row, request);
@@ -178,6 +186,8 @@ async function seed(env: Record<string, string>, userCount: number, extraSession
       }
       return { organizationId: org.id, users: benchUsers, extraSessions: extra };
     });
+    await seedMore?.({ db, organizationId: data.organizationId, users: data.users });
+    return data;
   } finally {
     await services.database.close();
   }

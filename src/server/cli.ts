@@ -10,12 +10,14 @@ import {
 } from "../shared/schemas/user.ts";
 import { writeAudit } from "./auth/audit.ts";
 import { hashPassword } from "./auth/passwords.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, type Executor, openDatabase } from "./db/client.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { organizations, sessions, users } from "./db/schema.ts";
 import { createOrganization } from "./organizations/create-organization.ts";
 import { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
+import { createBlobStorage } from "./storage/index.ts";
+import { S3BlobStorage } from "./storage/s3.ts";
 import { createUser, findUserByEmail } from "./users/create-user.ts";
 
 /**
@@ -32,7 +34,7 @@ Commands:
   user:set-password --email EMAIL --password PASSWORD
   user:disable --email EMAIL      (ends the user's sessions)
   user:enable --email EMAIL
-  seed:demo                       (a demo organization with a user of each role)`;
+  seed:demo                       (a demo organization: a user of each role, folders, documents)`;
 
 class UsageError extends Error {}
 
@@ -72,7 +74,12 @@ async function requireUser(db: Executor, email: string) {
 
 type Flags = Record<string, string | boolean | undefined>;
 
-async function run(command: string | undefined, flags: Flags, database: Database): Promise<string> {
+async function run(
+  command: string | undefined,
+  flags: Flags,
+  database: Database,
+  config: Config,
+): Promise<string> {
   const db = database.db;
   switch (command) {
     case "org:create": {
@@ -162,7 +169,11 @@ async function run(command: string | undefined, flags: Flags, database: Database
       return `${disabled ? "Disabled" : "Enabled"} ${user.email}.`;
     }
     case "seed:demo": {
-      const { emails } = await seedDemo(db);
+      // Demo documents are real files in the configured blob storage (DATA_DIR or S3).
+      const storage = await createBlobStorage(config);
+      const { emails } = await seedDemo(db, storage).finally(() => {
+        if (storage instanceof S3BlobStorage) storage.destroy();
+      });
       return [
         `Seeded "${DEMO_ORGANIZATION}". Sign in with any of these (password ${DEMO_PASSWORD}):`,
         ...emails.map((e) => `  ${e}`),
@@ -208,7 +219,7 @@ async function main(): Promise<number> {
   try {
     const config = loadConfig();
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    process.stdout.write(`${await run(positionals[0], values, database)}\n`);
+    process.stdout.write(`${await run(positionals[0], values, database, config)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n\n${USAGE}\n`);

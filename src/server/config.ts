@@ -91,6 +91,12 @@ const envSchema = z
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .default(120),
+    JOB_LEASE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(3600, "must be at most 3600")
+      .default(30),
     JOB_MAX_MEMORY_MB: z.coerce
       .number({ message: "must be a number of megabytes" })
       .int("must be a whole number")
@@ -173,6 +179,8 @@ function finish(env: z.infer<typeof envSchema>) {
       concurrency: env.WORKER_CONCURRENCY,
       timeoutMs: env.JOB_TIMEOUT_SECONDS * 1000,
       maxMemoryMb: env.JOB_MAX_MEMORY_MB,
+      /** How long a claimed job stays claimed without a heartbeat (a dead worker's jobs return after it). */
+      leaseMs: env.JOB_LEASE_SECONDS * 1000,
     },
     ai: {
       openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },

@@ -3,10 +3,13 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import type { Services } from "./api/context.ts";
 import { createRegistry } from "./api/functions.ts";
+import { stopChatStreams } from "./chat/stream/active-streams.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
 import { createApp } from "./http/app.ts";
 import { clientIpOfUpgrade } from "./http/client-ip.ts";
+import { startJobWorker } from "./jobs/start-worker.ts";
+import type { JobWorker } from "./jobs/worker.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { LiveQueryHub } from "./realtime/live-query-hub.ts";
 import { createSyncServer, SYNC_PATH } from "./realtime/sync-server.ts";
@@ -18,6 +21,8 @@ export interface RunningServer {
   port: number;
   services: Services;
   hub: LiveQueryHub;
+  /** The job worker, unless RUN_WORKER=false. */
+  worker?: JobWorker;
   setupUrl?: string;
   close(): Promise<void>;
 }
@@ -58,6 +63,7 @@ export async function startServer(
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const worker = config.worker.enabled ? await startJobWorker(services) : undefined;
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
 
@@ -65,6 +71,8 @@ export async function startServer(
   const close = () => {
     closing ??= (async () => {
       log.info("shutting down: no new connections; finishing requests in flight");
+      // Stops claiming at once; running jobs finish or go back to the queue.
+      const workerStopped = worker?.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       sync.stopAccepting();
       server.closeIdleConnections();
@@ -72,17 +80,20 @@ export async function startServer(
       while (inFlight.count > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 25));
       }
+      // Chat answers being written finish, or are saved as interrupted, before the database closes.
+      await stopChatStreams(services, deadline);
       // Clients reconnect (to another instance) when their socket closes with 1001.
       sync.close();
       server.closeAllConnections();
       await stopped;
+      await workerStopped;
       await stopListening();
       await services.database.close();
       log.info("stopped");
     })();
     return closing;
   };
-  return { url, port, services, hub, setupUrl, close };
+  return { url, port, services, hub, worker, setupUrl, close };
 }
 
 export async function runFromCommandLine(): Promise<void> {

@@ -14,7 +14,11 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthedCommandCenterRouteImport } from './routes/_authed/command-center'
+import { Route as AuthedDossierRouteImport } from './routes/_authed/dossier'
 import { Route as AuthedAccountIndexRouteImport } from './routes/_authed/account/index'
+import { Route as AuthedDossierIndexRouteImport } from './routes/_authed/dossier/index'
+import { Route as AuthedDossierSplatRouteImport } from './routes/_authed/dossier/$'
+import { Route as AuthedThreadsIndexRouteImport } from './routes/_authed/threads/index'
 import { Route as AuthedThreadsThreadIdRouteImport } from './routes/_authed/threads/$threadId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,9 +45,29 @@ const AuthedCommandCenterRoute = AuthedCommandCenterRouteImport.update({
   path: '/command-center',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedDossierRoute = AuthedDossierRouteImport.update({
+  id: '/dossier',
+  path: '/dossier',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAccountIndexRoute = AuthedAccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedDossierIndexRoute = AuthedDossierIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedDossierRoute,
+} as any)
+const AuthedDossierSplatRoute = AuthedDossierSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AuthedDossierRoute,
+} as any)
+const AuthedThreadsIndexRoute = AuthedThreadsIndexRouteImport.update({
+  id: '/threads/',
+  path: '/threads/',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedThreadsThreadIdRoute = AuthedThreadsThreadIdRouteImport.update({
@@ -57,16 +81,23 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
   '/command-center': typeof AuthedCommandCenterRoute
+  '/dossier': typeof AuthedDossierRouteWithChildren
+  '/dossier/$': typeof AuthedDossierSplatRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account/': typeof AuthedAccountIndexRoute
+  '/dossier/': typeof AuthedDossierIndexRoute
+  '/threads/': typeof AuthedThreadsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
   '/command-center': typeof AuthedCommandCenterRoute
+  '/dossier/$': typeof AuthedDossierSplatRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account': typeof AuthedAccountIndexRoute
+  '/dossier': typeof AuthedDossierIndexRoute
+  '/threads': typeof AuthedThreadsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -75,8 +106,12 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
   '/_authed/command-center': typeof AuthedCommandCenterRoute
+  '/_authed/dossier': typeof AuthedDossierRouteWithChildren
+  '/_authed/dossier/$': typeof AuthedDossierSplatRoute
   '/_authed/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
+  '/_authed/dossier/': typeof AuthedDossierIndexRoute
+  '/_authed/threads/': typeof AuthedThreadsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -85,16 +120,23 @@ export interface FileRouteTypes {
     | '/login'
     | '/setup'
     | '/command-center'
+    | '/dossier'
+    | '/dossier/$'
     | '/threads/$threadId'
     | '/account/'
+    | '/dossier/'
+    | '/threads/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
     | '/setup'
     | '/command-center'
+    | '/dossier/$'
     | '/threads/$threadId'
     | '/account'
+    | '/dossier'
+    | '/threads'
   id:
     | '__root__'
     | '/'
@@ -102,8 +144,12 @@ export interface FileRouteTypes {
     | '/login'
     | '/setup'
     | '/_authed/command-center'
+    | '/_authed/dossier'
+    | '/_authed/dossier/$'
     | '/_authed/threads/$threadId'
     | '/_authed/account/'
+    | '/_authed/dossier/'
+    | '/_authed/threads/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -150,11 +196,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedCommandCenterRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/dossier': {
+      id: '/_authed/dossier'
+      path: '/dossier'
+      fullPath: '/dossier'
+      preLoaderRoute: typeof AuthedDossierRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/account/': {
       id: '/_authed/account/'
       path: '/account'
       fullPath: '/account/'
       preLoaderRoute: typeof AuthedAccountIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/dossier/': {
+      id: '/_authed/dossier/'
+      path: '/'
+      fullPath: '/dossier/'
+      preLoaderRoute: typeof AuthedDossierIndexRouteImport
+      parentRoute: typeof AuthedDossierRoute
+    }
+    '/_authed/dossier/$': {
+      id: '/_authed/dossier/$'
+      path: '/$'
+      fullPath: '/dossier/$'
+      preLoaderRoute: typeof AuthedDossierSplatRouteImport
+      parentRoute: typeof AuthedDossierRoute
+    }
+    '/_authed/threads/': {
+      id: '/_authed/threads/'
+      path: '/threads'
+      fullPath: '/threads/'
+      preLoaderRoute: typeof AuthedThreadsIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/threads/$threadId': {
@@ -167,16 +241,34 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthedDossierRouteChildren {
+  AuthedDossierSplatRoute: typeof AuthedDossierSplatRoute
+  AuthedDossierIndexRoute: typeof AuthedDossierIndexRoute
+}
+
+const AuthedDossierRouteChildren: AuthedDossierRouteChildren = {
+  AuthedDossierSplatRoute: AuthedDossierSplatRoute,
+  AuthedDossierIndexRoute: AuthedDossierIndexRoute,
+}
+
+const AuthedDossierRouteWithChildren = AuthedDossierRoute._addFileChildren(
+  AuthedDossierRouteChildren,
+)
+
 interface AuthedRouteChildren {
   AuthedCommandCenterRoute: typeof AuthedCommandCenterRoute
+  AuthedDossierRoute: typeof AuthedDossierRouteWithChildren
   AuthedThreadsThreadIdRoute: typeof AuthedThreadsThreadIdRoute
   AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
+  AuthedThreadsIndexRoute: typeof AuthedThreadsIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCommandCenterRoute: AuthedCommandCenterRoute,
+  AuthedDossierRoute: AuthedDossierRouteWithChildren,
   AuthedThreadsThreadIdRoute: AuthedThreadsThreadIdRoute,
   AuthedAccountIndexRoute: AuthedAccountIndexRoute,
+  AuthedThreadsIndexRoute: AuthedThreadsIndexRoute,
 }
 
 const AuthedRouteWithChildren =

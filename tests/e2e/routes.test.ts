@@ -90,7 +90,7 @@ describe("e2e: routes", () => {
     page.off("console", onConsole);
   });
 
-  it("opens a well-formed thread id (its placeholder until chat exists)", async () => {
+  it("opens a well-formed thread id (one that does not exist shows as unavailable)", async () => {
     const threadId = "k57d2x9thread0001";
     await page.goto(`${server.url}/threads/${threadId}`);
     const unavailable = page.getByTestId("thread-unavailable");
@@ -100,7 +100,7 @@ describe("e2e: routes", () => {
   });
 
   it("treats thread_id null, undefined and blank on /command-center as absent", async () => {
-    const warning = page.getByText("This conversation can't be opened yet");
+    const warning = page.getByText("This conversation is not available");
     for (const value of ["null", "undefined", "%20%20", ""]) {
       await page.goto(`${server.url}/command-center?thread_id=${value}`);
       await page.getByTestId("command-center-greeting").waitFor();
@@ -109,7 +109,7 @@ describe("e2e: routes", () => {
       expect(await page.getByTestId("error-view").count()).toBe(0);
       expect(await warning.count()).toBe(0);
     }
-    // A real id is read (and honestly reported as not openable yet).
+    // A real id is read (this one does not exist, and the page says so).
     await page.goto(`${server.url}/command-center?thread_id=k57d2x9thread0001`);
     await warning.waitFor();
   });

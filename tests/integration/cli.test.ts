@@ -46,7 +46,8 @@ async function signIn(server: TestServer, email: string, password: string) {
   return result.body;
 }
 
-describe.each(DB_KINDS)("admin CLI (%s)", (kind: DbKind) => {
+// Each command is a fresh process opening the database: slow on a busy 2-core machine.
+describe.each(DB_KINDS)("admin CLI (%s)", { timeout: 120_000 }, (kind: DbKind) => {
   const servers: TestServer[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.close()));

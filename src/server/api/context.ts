@@ -46,4 +46,9 @@ export interface FunctionCtx {
   dependsOnRow(table: string, id: string): void;
   /** Run writes in one transaction whose changes reach live queries at commit. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Work to do once the function has succeeded and its writes are committed
+   * (deleting blobs of removed rows); dropped if it fails. Errors are logged.
+   */
+  afterCommit(fn: () => Promise<void>): void;
 }

@@ -85,6 +85,7 @@ export async function execute(
 
   const logLines: string[] = [];
   const markers: string[] = [];
+  const afterCommit: Array<() => Promise<void>> = [];
   const tracker = input.tracker;
   const log = services.log.child({ fn: fn.contract.path, userId: input.identity?.userId });
 
@@ -117,6 +118,9 @@ export async function execute(
       rows.add(id);
     },
     transaction,
+    afterCommit(fn) {
+      afterCommit.push(fn);
+    },
   });
 
   try {
@@ -129,6 +133,11 @@ export async function execute(
       );
     } else {
       value = await fn.handler(makeCtx(services.database.db), args as never);
+    }
+    for (const task of afterCommit) {
+      await Promise.resolve()
+        .then(task)
+        .catch((error: unknown) => log.warn({ err: error }, "after-commit task failed"));
     }
     const checked = fn.contract.returns.safeParse(value);
     if (!checked.success) {

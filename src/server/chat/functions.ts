@@ -1,16 +1,16 @@
-import { api } from "../../shared/api/index.ts";
-import { AppError } from "../../shared/errors.ts";
-import { implement, type ServerFunction } from "../api/registry.ts";
+import type { ServerFunction } from "../api/registry.ts";
+import { messageFunctions } from "./messages-read.ts";
+import { modelFunctions } from "./models-functions.ts";
+import { threadAttachmentFunctions } from "./thread-attachments.ts";
+import { threadFunctions } from "./threads.ts";
 
-// Placeholder until the chat functions land: every one answers an error.
-const notBuilt = (contract: Parameters<typeof implement>[0]) =>
-  implement(contract, async () => {
-    throw new AppError("INTERNAL", `${contract.path} is not built yet`);
-  });
-
-/** Threads, messages and models. */
+/**
+ * Threads, messages and models: the read side of the chat and thread
+ * management. Writing messages is POST /api/chat (chat-routes.ts).
+ */
 export const chatFunctions: ServerFunction[] = [
-  ...Object.values(api.threads),
-  ...Object.values(api.messages),
-  ...Object.values(api.models),
-].map((c) => notBuilt(c) as ServerFunction);
+  ...threadFunctions,
+  ...threadAttachmentFunctions,
+  ...messageFunctions,
+  ...modelFunctions,
+];

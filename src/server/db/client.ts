@@ -28,10 +28,14 @@ const logger = { logQuery: (query: string) => recordSql(query) };
 export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly db: Db;
-  /** Receive every notification on the changes channel. Returns a stop function. */
+  /**
+   * Receive every notification on a channel (the changes channel unless told;
+   * the job workers listen on theirs). Returns a stop function.
+   */
   listen(
     onPayload: (payload: string) => void,
     onReconnect: () => void,
+    channel?: string,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
@@ -41,6 +45,8 @@ export interface OpenOptions {
   dataDir: string;
   onListenerError?: (error: Error) => void;
 }
+
+const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
@@ -60,14 +66,25 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  // PGlite has no autovacuum, so nothing collects planner statistics; without
+  // them joins over documents and chunks get very bad plans. Analyze at start
+  // and every few minutes (cheap: sampled).
+  const analyze = () =>
+    client.exec("ANALYZE").catch(() => {
+      /* closing, or busy: the next round will do */
+    });
+  await analyze();
+  const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
+  analyzer.unref();
   return {
     kind: "pglite",
     db,
-    async listen(onPayload) {
-      const stop = await client.listen(CHANGES_CHANNEL, onPayload);
+    async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
+      const stop = await client.listen(channel, onPayload);
       return stop;
     },
     async close() {
+      clearInterval(analyzer);
       try {
         await client.close();
       } finally {
@@ -94,13 +111,13 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   return {
     kind: "postgres",
     db,
-    async listen(onPayload, onReconnect) {
+    async listen(onPayload, onReconnect, channel = CHANGES_CHANNEL) {
       let client: pg.Client | undefined;
       let stopped = false;
       const connect = async (isReconnect: boolean): Promise<void> => {
         const next = new pg.Client({ connectionString: url });
         next.on("notification", (message) => {
-          if (message.channel === CHANGES_CHANNEL && message.payload) onPayload(message.payload);
+          if (message.channel === channel && message.payload) onPayload(message.payload);
         });
         next.on("error", (error) => {
           options.onListenerError?.(error);
@@ -109,7 +126,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
           if (!stopped && !closed) setTimeout(() => void retry(), 500);
         });
         await next.connect();
-        await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+        await next.query(`LISTEN ${next.escapeIdentifier(channel)}`);
         client = next;
         listeners.add(next);
         // Changes may have been missed while disconnected: re-run everything.

@@ -205,6 +205,8 @@ export const documents = pgTable(
       t.id.desc(),
     ),
     index("documents_org_status_idx").on(t.organizationId, t.processingStatus),
+    // Removing a folder deletes its documents (ON DELETE CASCADE looks them up by folder_id alone).
+    index("documents_folder_idx").on(t.folderId),
   ],
 );
 
@@ -297,7 +299,11 @@ export const threadDocuments = pgTable(
       .references(() => documents.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("thread_documents_unique_idx").on(t.threadId, t.documentId)],
+  (t) => [
+    uniqueIndex("thread_documents_unique_idx").on(t.threadId, t.documentId),
+    // Deleting a document removes its attachments (ON DELETE CASCADE looks them up by document_id).
+    index("thread_documents_document_idx").on(t.documentId),
+  ],
 );
 
 export const messages = pgTable(

@@ -4,7 +4,9 @@ import { hashPassword } from "../auth/passwords.ts";
 import type { Executor } from "../db/client.ts";
 import { organizations, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
+import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
+import { seedDemoDossier } from "./dossier.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 export const DEMO_ORGANIZATION = "Northwind Legal (demo)";
@@ -41,6 +43,8 @@ const DEMO_USERS: Array<{
 
 export interface DemoContext {
   db: Executor;
+  /** Where demo documents' bytes go (the configured blob storage). */
+  storage: BlobStorage;
   organizationId: string;
   userIds: Record<"superadmin" | "admin" | "member", string>;
 }
@@ -49,11 +53,12 @@ export interface DemoContext {
  * Later capabilities add their demo content (folders, documents, threads,
  * modules...) by appending a seeder here. Seeders must be idempotent.
  */
-export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [];
+export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoDossier];
 
 /** A demo organization with a user of each role; safe to run again. */
 export async function seedDemo(
   db: Executor,
+  storage: BlobStorage,
 ): Promise<{ organizationId: string; emails: string[] }> {
   return db.transaction(async (tx) => {
     const existing = (
@@ -88,6 +93,7 @@ export async function seedDemo(
     }
     const ctx: DemoContext = {
       db: tx,
+      storage,
       organizationId: organization.id,
       userIds: { superadmin: ids[0]!, admin: ids[1]!, member: ids[2]! },
     };

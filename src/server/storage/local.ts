@@ -1,24 +1,24 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { newId } from "../ids.ts";
-import type { BlobStorage } from "./blob-storage.ts";
+import { assertBlobKey, BlobTooLargeError, type BlobStorage, readLimited } from "./blob-storage.ts";
 
-/** Blobs as files under a directory; writes go to a temp file renamed into place. */
+/**
+ * Blobs as files under a directory. Writes go to a temp file renamed into
+ * place, so a reader never sees half a blob and a failed write leaves nothing.
+ */
 export class LocalBlobStorage implements BlobStorage {
   readonly kind = "local";
   readonly #dir: string;
 
   constructor(dir: string) {
-    this.#dir = dir;
+    this.#dir = path.resolve(dir);
   }
 
   #path(key: string): string {
-    if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.includes("..")) {
-      throw new Error(`Invalid blob key: ${key}`);
-    }
+    assertBlobKey(key);
     return path.join(this.#dir, key);
   }
 
@@ -28,6 +28,8 @@ export class LocalBlobStorage implements BlobStorage {
     const temp = path.join(path.dirname(target), `.${newId()}.part`);
     let size = 0;
     const source = body instanceof Readable ? body : Readable.from([body]);
+    // Create the temp file before streaming, so a failure cannot race its creation.
+    const handle = await open(temp, "wx");
     try {
       await pipeline(
         source,
@@ -37,7 +39,7 @@ export class LocalBlobStorage implements BlobStorage {
             yield chunk;
           }
         },
-        createWriteStream(temp, { flags: "wx" }),
+        handle.createWriteStream(),
       );
       await rename(temp, target);
     } catch (error) {
@@ -47,26 +49,50 @@ export class LocalBlobStorage implements BlobStorage {
     return { size };
   }
 
+  /** Opens the file first, so a blob deleted meanwhile is "missing", not a stream error. */
+  async #open(key: string): Promise<FileHandle | undefined> {
+    try {
+      return await open(this.#path(key), "r");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") return undefined;
+      throw error;
+    }
+  }
+
   async get(key: string): Promise<Readable | undefined> {
-    const file = this.#path(key);
-    if (!(await this.stat(key))) return undefined;
-    return createReadStream(file);
+    const handle = await this.#open(key);
+    if (!handle) return undefined;
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      return undefined;
+    }
+    return handle.createReadStream({ autoClose: true });
   }
 
   async getBuffer(key: string, maxBytes: number): Promise<Buffer | undefined> {
-    const info = await this.stat(key);
-    if (!info) return undefined;
-    if (info.size > maxBytes) throw new Error(`Blob ${key} is larger than ${maxBytes} bytes`);
-    return readFile(this.#path(key));
+    const handle = await this.#open(key);
+    if (!handle) return undefined;
+    const info = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (!info.isFile() || info.size > maxBytes) {
+      await handle.close();
+      if (!info.isFile()) return undefined;
+      throw new BlobTooLargeError(key, maxBytes);
+    }
+    return readLimited(handle.createReadStream({ autoClose: true }), key, maxBytes);
   }
 
   async stat(key: string): Promise<{ size: number } | undefined> {
+    const handle = await this.#open(key);
+    if (!handle) return undefined;
     try {
-      const info = await stat(this.#path(key));
+      const info = await handle.stat();
       return info.isFile() ? { size: info.size } : undefined;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-      throw error;
+    } finally {
+      await handle.close();
     }
   }
 

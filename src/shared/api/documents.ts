@@ -57,6 +57,7 @@ export const retry = mutationContract("documents.retry", {
 export const search = queryContract("documents.search", {
   args: z.object({
     query: z.string().trim().min(1, "Enter something to search for").max(500),
+    /** Only this folder and its subfolders; null or absent: the whole dossier. */
     folderId: idSchema.nullable().optional(),
     limit: z.number().int().min(1).max(50).default(20),
   }),

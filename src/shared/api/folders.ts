@@ -36,7 +36,10 @@ export const move = mutationContract("folders.move", {
   returns: folderSchema,
 });
 
-/** What removing a folder would remove, for the confirmation dialog. */
+/**
+ * What removing a folder would remove, for the confirmation dialog: `folders`
+ * counts the folder itself and every subfolder; `bytes` is the documents' total size.
+ */
 export const getRemovalSummary = queryContract("folders.getRemovalSummary", {
   args: z.object({ folderId: idSchema }),
   returns: z.object({ folders: z.number(), documents: z.number(), bytes: z.number() }),

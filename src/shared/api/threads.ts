@@ -68,8 +68,13 @@ export const detachDocument = mutationContract("threads.detachDocument", {
 });
 
 /**
- * A thread's messages, oldest first, in cursor pages (cursor null: the first
- * page). Empty when the thread does not exist yet.
+ * A thread's messages in cursor pages, each page oldest first. The first
+ * page (cursor null) is the END of the conversation: its latest `numItems`
+ * messages. `continueCursor` leads to the messages before it, back to the
+ * first one (`isDone`, continueCursor ""). When new messages push the first
+ * page's oldest out (or an edit removes messages), its continueCursor
+ * changes: re-request older pages from the new cursor. Empty and done when
+ * the thread does not exist yet (or is not the caller's).
  */
 export const getThreadMessagesOptional = queryContract("messages.getThreadMessagesOptional", {
   args: z.object({

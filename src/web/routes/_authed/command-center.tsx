@@ -1,13 +1,40 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { STALE_TIME } from "../../../shared/constants.ts";
 import { commandCenterSearchSchema } from "../../../shared/rules/thread-id.ts";
-import { CommandCenterPage } from "../../features/command-center/components/command-center-page.tsx";
+import { preloadThread } from "../../features/chat/api/thread-queries.ts";
+import { ChatSkeleton } from "../../features/chat/components/chat-skeleton.tsx";
+import { ChatView } from "../../features/chat/components/chat-view.tsx";
+import { CommandCenterWelcome } from "../../features/command-center/components/command-center-welcome.tsx";
+import { useDraftThreadId } from "../../features/command-center/hooks/use-draft-thread-id.ts";
 
+/**
+ * The signed-in home (SPEC 2): a new chat, or with ?thread_id= an existing
+ * one, preloaded (thread, documents, first 100 messages) and fresh 5 minutes.
+ */
 export const Route = createFileRoute("/_authed/command-center")({
   validateSearch: commandCenterSearchSchema,
+  loaderDeps: ({ search }) => ({ threadId: search.thread_id }),
+  loader: ({ context, deps }) =>
+    deps.threadId
+      ? preloadThread(context.queryClient, deps.threadId, STALE_TIME.commandCenter)
+      : undefined,
+  staleTime: STALE_TIME.commandCenter,
+  pendingComponent: ChatSkeleton,
   component: CommandCenterRoute,
 });
 
 function CommandCenterRoute() {
   const { thread_id: threadId } = Route.useSearch();
-  return <CommandCenterPage threadId={threadId} />;
+  const navigate = Route.useNavigate();
+  const draftId = useDraftThreadId(threadId);
+  return (
+    <ChatView
+      threadId={threadId ?? draftId}
+      isNew={!threadId}
+      staleTime={STALE_TIME.commandCenter}
+      defaultTitle="Command Center"
+      onThreadCreated={(id) => void navigate({ search: { thread_id: id }, replace: true })}
+      renderEmpty={({ fill }) => <CommandCenterWelcome onSuggestion={fill} />}
+    />
+  );
 }

@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { type LucideIcon, Sparkles, UserRound } from "lucide-react";
+import { FolderClosed, type LucideIcon, MessagesSquare, Sparkles, UserRound } from "lucide-react";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 
 interface NavEntry {
-  to: "/command-center" | "/account";
+  to: "/command-center" | "/threads" | "/dossier" | "/account";
   label: string;
   icon: LucideIcon;
   testId: string;
@@ -13,6 +13,8 @@ interface NavEntry {
 /** The areas that exist today; each later capability adds its entry here. */
 const WORKSPACE: NavEntry[] = [
   { to: "/command-center", label: "Command Center", icon: Sparkles, testId: "nav-command-center" },
+  { to: "/threads", label: "Threads", icon: MessagesSquare, testId: "nav-threads" },
+  { to: "/dossier", label: "Dossier", icon: FolderClosed, testId: "nav-dossier" },
 ];
 const SETTINGS: NavEntry[] = [
   { to: "/account", label: "Account", icon: UserRound, testId: "nav-account" },

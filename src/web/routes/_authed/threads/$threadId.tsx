@@ -1,7 +1,15 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { STALE_TIME } from "../../../../shared/constants.ts";
 import { isValidThreadId } from "../../../../shared/rules/thread-id.ts";
-import { ThreadUnavailable } from "../../../features/threads/components/thread-unavailable.tsx";
+import { preloadThread } from "../../../features/chat/api/thread-queries.ts";
+import { ChatSkeleton } from "../../../features/chat/components/chat-skeleton.tsx";
+import { ChatView } from "../../../features/chat/components/chat-view.tsx";
 
+/**
+ * One thread (SPEC 2, 5): a malformed id goes to /command-center with a
+ * warning; otherwise the thread, its documents and first 100 messages are
+ * preloaded, with a skeleton meanwhile, fresh for 2 minutes.
+ */
 export const Route = createFileRoute("/_authed/threads/$threadId")({
   beforeLoad: ({ params }) => {
     if (!isValidThreadId(params.threadId)) {
@@ -9,10 +17,21 @@ export const Route = createFileRoute("/_authed/threads/$threadId")({
       throw redirect({ to: "/command-center" });
     }
   },
+  loader: ({ context, params }) =>
+    preloadThread(context.queryClient, params.threadId.trim(), STALE_TIME.threads),
+  staleTime: STALE_TIME.threads,
+  pendingComponent: ChatSkeleton,
   component: ThreadRoute,
 });
 
 function ThreadRoute() {
   const { threadId } = Route.useParams();
-  return <ThreadUnavailable threadId={threadId} />;
+  return (
+    <ChatView
+      threadId={threadId.trim()}
+      isNew={false}
+      staleTime={STALE_TIME.threads}
+      defaultTitle="Conversation"
+    />
+  );
 }

@@ -1,0 +1,289 @@
+import http from "node:http";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { threads } from "../src/server/db/schema.ts";
+import {
+  type StreamTarget,
+  type StreamTiming,
+  startFakeModel,
+  timeStream,
+} from "./support/chat-streams.ts";
+import { machineInfo } from "./support/machine.ts";
+import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts";
+
+/**
+ * Chat latency: time to first token (TTFT) of an answer through POST /api/chat
+ * against the same loopback OpenAI-compatible model called directly, one chat
+ * at a time (the server's added TTFT, target under 5 ms at p50), then with
+ * 100 chats streaming at once (p99 added latency, errors). The loopback
+ * model answers within a millisecond or two, far faster than any real one,
+ * so a third case gives it a real model's 200 ms to the first token. The
+ * model, the server and this load generator run in three processes. Usage:
+ *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
+ *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5]
+ */
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string", default: "pglite" },
+    iterations: { type: "string", default: "200" },
+    "paced-iterations": { type: "string", default: "50" },
+    warmup: { type: "string", default: "20" },
+    concurrency: { type: "string", default: "100" },
+    rounds: { type: "string", default: "5" },
+    out: { type: "string" },
+  },
+});
+const database = values.database as DbKind;
+if (database !== "pglite" && database !== "postgres")
+  throw new Error("--database: pglite|postgres");
+const iterations = Math.max(1, Number(values.iterations));
+const pacedIterations = Math.max(1, Number(values["paced-iterations"]));
+const warmup = Math.max(0, Number(values.warmup));
+const concurrency = Math.max(1, Number(values.concurrency));
+const rounds = Math.max(1, Number(values.rounds));
+const TARGET_ADDED_P50_MS = 5;
+const MODEL = "bench-model";
+/** The fake model's answers: an echo at once (TTFT), or 60 words 5 ms apart (concurrency). */
+const QUICK_PROMPT = "How long does the first token take?";
+const STREAMING_PROMPT = "[slow:5] Stream sixty words please.";
+/** A model that takes 200 ms to its first token, as real ones do (or longer). */
+const PACED_PROMPT = "[ttft:200] Take your time.";
+/** About the size of the server's own instructions, so both requests carry the same prompt. */
+const SYSTEM_PROMPT = "You are a helpful assistant that answers questions about documents. ".repeat(
+  30,
+);
+
+const log = (line: string) => process.stderr.write(`[chat-latency ${database}] ${line}\n`);
+const machine = machineInfo();
+
+const fake = await startFakeModel();
+log(`fake model up at ${fake.baseUrl} (pid ${fake.pid})`);
+// The server child inherits this process's environment (bench/support/prepare.ts).
+process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
+process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
+
+const sequentialThreads = warmup + iterations + pacedIterations;
+const threadIds: string[][] = [];
+const server = await prepareServer({
+  database,
+  users: concurrency,
+  extraSessions: 0,
+  log,
+  // Threads exist beforehand with a title of their own: no title is generated during the run.
+  seedMore: async ({ db, organizationId, users }) => {
+    const rows: Array<typeof threads.$inferInsert> = [];
+    users.forEach((user, u) => {
+      const count = (u === 0 ? sequentialThreads : 0) + rounds + 1;
+      threadIds[u] = Array.from(
+        { length: count },
+        (_, i) => `bench-${u}-${i}-${user.id.slice(-8)}`,
+      );
+      for (const id of threadIds[u]!) {
+        rows.push({ id, organizationId, userId: user.id, title: "Bench chat" });
+      }
+    });
+    for (let i = 0; i < rows.length; i += 500)
+      await db.insert(threads).values(rows.slice(i, i + 500));
+  },
+});
+const stopAll = async () => {
+  await server.close();
+  await fake.close();
+};
+process.once("SIGINT", () => {
+  log("interrupted: stopping");
+  void stopAll().then(() => process.exit(130));
+});
+
+// Idle sockets are dropped before the server's 5 s keep-alive ends, so a request never races a close.
+const agent = new http.Agent({
+  keepAlive: true,
+  maxSockets: Number.POSITIVE_INFINITY,
+  timeout: 4_000,
+});
+let messageCounter = 0;
+
+function direct(prompt: string): StreamTarget {
+  const url = new URL(fake.baseUrl);
+  return {
+    url: fake.baseUrl,
+    path: `${url.pathname}/chat/completions`,
+    body: JSON.stringify({
+      model: MODEL,
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [
+        { role: "system", content: SYSTEM_PROMPT },
+        { role: "user", content: prompt },
+      ],
+    }),
+    firstToken: (received) => /"content":"[^"]/.test(received),
+    succeeded: (received) => received.includes("data: [DONE]"),
+  };
+}
+
+function throughServer(user: number, threadId: string, prompt: string): StreamTarget {
+  return {
+    url: server.url,
+    path: "/api/chat",
+    token: server.users[user]!.token,
+    body: JSON.stringify({
+      id: threadId,
+      messages: [
+        { id: `bench${++messageCounter}`, role: "user", parts: [{ type: "text", text: prompt }] },
+      ],
+      trigger: "submit-message",
+    }),
+    firstToken: (received) => received.includes('"type":"text-delta"'),
+    succeeded: (received) =>
+      received.includes('"type":"finish"') && !received.includes('"type":"error"'),
+  };
+}
+
+interface CaseResult {
+  name: string;
+  ttft: Summary;
+  total: Summary;
+  errors: number;
+  firstError?: string;
+}
+
+function caseResult(name: string, timings: StreamTiming[]): CaseResult {
+  const good = timings.filter((t) => t.ok && Number.isFinite(t.ttftMs));
+  const failed = timings.find((t) => !t.ok);
+  return {
+    name,
+    ttft: summarize(good.map((t) => t.ttftMs)),
+    total: summarize(good.map((t) => t.totalMs)),
+    errors: timings.length - good.length,
+    ...(failed ? { firstError: `${failed.status} ${failed.error ?? ""}`.trim() } : {}),
+  };
+}
+
+const results: CaseResult[] = [];
+const loadAverage: number[] = [os.loadavg()[0]!];
+try {
+  // One at a time, direct and through the server alternately (so drift hits both alike).
+  const sequentialDirect: StreamTiming[] = [];
+  const sequentialServer: StreamTiming[] = [];
+  for (let i = 0; i < warmup + iterations; i++) {
+    const viaModel = await timeStream(agent, direct(QUICK_PROMPT));
+    const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
+    if (i >= warmup) {
+      sequentialDirect.push(viaModel);
+      sequentialServer.push(viaServer);
+    }
+  }
+  results.push(caseResult("direct, one at a time", sequentialDirect));
+  results.push(caseResult("server, one at a time", sequentialServer));
+  log(
+    `one at a time: TTFT p50 direct ${ms(results[0]!.ttft.p50)} ms, server ${ms(results[1]!.ttft.p50)} ms`,
+  );
+
+  // The same with a model that needs 200 ms to its first token: the server's writes overlap it.
+  const pacedDirect: StreamTiming[] = [];
+  const pacedServer: StreamTiming[] = [];
+  for (let i = 0; i < pacedIterations; i++) {
+    const thread = threadIds[0]![warmup + iterations + i]!;
+    pacedDirect.push(await timeStream(agent, direct(PACED_PROMPT)));
+    pacedServer.push(await timeStream(agent, throughServer(0, thread, PACED_PROMPT)));
+  }
+  results.push(caseResult("direct, model TTFT 200 ms", pacedDirect));
+  results.push(caseResult("server, model TTFT 200 ms", pacedServer));
+
+  // Many at once: `concurrency` chats (one per user, each in its own thread), several rounds.
+  const concurrentDirect: StreamTiming[] = [];
+  const concurrentServer: StreamTiming[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const threadOf = (u: number) => threadIds[u]![(u === 0 ? sequentialThreads : 0) + round]!;
+    concurrentDirect.push(
+      ...(await Promise.all(
+        Array.from({ length: concurrency }, () => timeStream(agent, direct(STREAMING_PROMPT))),
+      )),
+    );
+    concurrentServer.push(
+      ...(await Promise.all(
+        Array.from({ length: concurrency }, (_, u) =>
+          timeStream(agent, throughServer(u, threadOf(u), STREAMING_PROMPT)),
+        ),
+      )),
+    );
+    log(`round ${round + 1}/${rounds} of ${concurrency} concurrent chats done`);
+  }
+  results.push(caseResult(`direct, ${concurrency} at once`, concurrentDirect));
+  results.push(caseResult(`server, ${concurrency} at once`, concurrentServer));
+} finally {
+  loadAverage.push(os.loadavg()[0]!);
+  agent.destroy();
+  await stopAll();
+}
+
+const [seqDirect, seqServer, pacedDirect, pacedServer, conDirect, conServer] = results as [
+  CaseResult,
+  CaseResult,
+  CaseResult,
+  CaseResult,
+  CaseResult,
+  CaseResult,
+];
+const added = {
+  sequentialP50: seqServer.ttft.p50 - seqDirect.ttft.p50,
+  sequentialP99: seqServer.ttft.p99 - seqDirect.ttft.p99,
+  pacedP50: pacedServer.ttft.p50 - pacedDirect.ttft.p50,
+  pacedP99: pacedServer.ttft.p99 - pacedDirect.ttft.p99,
+  concurrentP50: conServer.ttft.p50 - conDirect.ttft.p50,
+  concurrentP99: conServer.ttft.p99 - conDirect.ttft.p99,
+  concurrentTotalP99: conServer.total.p99 - conDirect.total.p99,
+};
+const rows = results.map((r) => [
+  r.name,
+  String(r.ttft.count),
+  ms(r.ttft.p50),
+  ms(r.ttft.p90),
+  ms(r.ttft.p99),
+  ms(r.ttft.max),
+  ms(r.total.p50),
+  ms(r.total.p99),
+  String(r.errors),
+]);
+process.stdout.write(
+  `\nChat time to first token, ${database} (ms)\n` +
+    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors"], rows)}\n\n` +
+    `added by the server, one at a time: TTFT p50 ${ms(added.sequentialP50)} ms ` +
+    `(target < ${TARGET_ADDED_P50_MS} ms: ${added.sequentialP50 < TARGET_ADDED_P50_MS ? "met" : "MISSED"}), ` +
+    `p99 ${ms(added.sequentialP99)} ms\n` +
+    `added by the server, model TTFT 200 ms: TTFT p50 ${ms(added.pacedP50)} ms, ` +
+    `p99 ${ms(added.pacedP99)} ms\n` +
+    `added by the server, ${concurrency} at once: TTFT p50 ${ms(added.concurrentP50)} ms, ` +
+    `p99 ${ms(added.concurrentP99)} ms; whole answer p99 ${ms(added.concurrentTotalP99)} ms; ` +
+    `errors ${conServer.errors}\n` +
+    `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
+);
+for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
+
+const out = values.out ?? path.join(RESULTS_DIR, `chat-latency-${database}.json`);
+mkdirSync(path.dirname(out), { recursive: true });
+const command = `node bench/chat-latency.ts ${process.argv.slice(2).join(" ")}`.trim();
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    rounded({
+      benchmark: "chat-latency",
+      command,
+      machine,
+      database,
+      options: { iterations, warmup, pacedIterations, concurrency, rounds },
+      results,
+      added,
+      targetAddedP50Ms: TARGET_ADDED_P50_MS,
+      loadAverage,
+    }),
+    null,
+    2,
+  )}\n`,
+);
+process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);

@@ -1,0 +1,246 @@
+import { and, eq, gt } from "drizzle-orm";
+import { AppError, conflict, notFound } from "../../shared/errors.ts";
+import type { Identity } from "../api/context.ts";
+import type { ModelRegistry, ResolvedModel } from "../ai/model-registry.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { messages, threads } from "../db/schema.ts";
+import { newId } from "../ids.ts";
+import type { ChatRequest } from "./chat-request.ts";
+import { chooseChatModel } from "./choose-chat-model.ts";
+import { DEFAULT_THREAD_TITLE } from "./create-thread.ts";
+import type { HistoryRow } from "./load-history.ts";
+import type { ThreadRow } from "./thread-access.ts";
+import { lockThreadState, type ThreadState } from "./thread-state.ts";
+import { fallbackTitle } from "./titles.ts";
+import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
+
+/** A streaming answer whose row has not moved for this long was left by a dead process. */
+export const STALE_STREAM_MS = 45_000;
+export const INTERRUPTED_MESSAGE =
+  "This answer was interrupted (the server stopped while writing it). Regenerate to try again.";
+/** How long the writes wait for the model request to leave (it normally takes a few ms). */
+const MODEL_START_WAIT_MS = 200;
+const BUSY_MESSAGE =
+  "An answer is still being written in this chat. Wait for it, or stop it first.";
+
+type Caller = Identity & { organizationId: string };
+type Part = { type: string } & Record<string, unknown>;
+
+export interface PreparedTurn {
+  thread: ThreadRow;
+  model: ResolvedModel;
+  streamId: string;
+  userMessageId: string;
+  /** The user's text (for a regeneration, the stored message's). */
+  userText: string;
+  assistantMessageId: string;
+  /** The conversation up to and with the user's message, newest first. */
+  history: HistoryRow[];
+  /** The documents attached to the thread (for the instructions). */
+  attached: ThreadDocument[];
+  /** A title should be generated in the background once this answer is done. */
+  shouldGenerateTitle: boolean;
+}
+
+/** What happens to the user's message. */
+interface UserMessagePlan {
+  id: string;
+  seq: number;
+  text: string;
+  parts: Part[];
+  action: "insert" | "replace" | "keep";
+}
+
+/**
+ * One turn, in one transaction on the locked thread row: the thread is the
+ * caller's (created if new; anybody else's is "not found"), the model is
+ * chosen, no other answer is in flight, the user's message is stored (new,
+ * edited, or kept for a regeneration, with what followed it removed), the
+ * assistant's row starts as 'streaming' and the thread points at the stream.
+ *
+ * Everything the model needs is read first, in one round trip; `onReady` is
+ * called then, so the model request runs while the writes and the commit
+ * finish (the caller must not save the answer before this resolves, and
+ * must abandon it if this throws).
+ */
+export async function prepareTurn(options: {
+  db: Db;
+  caller: Caller;
+  request: ChatRequest;
+  models: ModelRegistry;
+  /** Whether this instance is generating an answer for the thread right now. */
+  isStreaming: (threadId: string) => boolean;
+  /** Starts the model; resolves once its request is on its way (or failed to start). */
+  onReady: (turn: PreparedTurn) => Promise<void>;
+}): Promise<PreparedTurn> {
+  const { caller, request } = options;
+  return options.db.transaction(async (tx) => {
+    const load = () => lockThreadState(tx, caller, request.threadId, request.userMessage.id);
+    let state = await load();
+    if (!state && (await createIfNew(tx, caller, request))) state = await load();
+    // Taken by somebody else: exactly like a missing thread, it says nothing about whose.
+    if (!state) throw notFound("Thread");
+    const model = chooseChatModel(options.models, {
+      requested: request.modelId,
+      threadModelId: state.thread.modelId,
+      userModelId: state.userModelId,
+      organizationModelId: state.organizationModelId,
+    });
+    const leftBehind = checkNotBusy(state, options.isStreaming);
+    const user = planUserMessage(state, request);
+    const automaticTitle =
+      user.seq === 0 &&
+      (state.thread.title === DEFAULT_THREAD_TITLE ||
+        state.thread.title === fallbackTitle(user.text));
+    const turn: PreparedTurn = {
+      thread: state.thread,
+      model,
+      streamId: newId(),
+      userMessageId: user.id,
+      userText: user.text,
+      assistantMessageId: newId(),
+      history: [
+        { id: user.id, role: "user", seq: user.seq, parts: user.parts },
+        ...state.history.filter((row) => row.seq < user.seq),
+      ],
+      attached: state.attached,
+      shouldGenerateTitle: automaticTitle,
+    };
+    // Let the model request leave before the writes: on PGlite they hold the event loop.
+    await settledWithin(options.onReady(turn), MODEL_START_WAIT_MS);
+
+    if (leftBehind) await closeLeftBehind(tx, state.thread.id);
+    await storeMessages(tx, caller, turn, user);
+    const now = new Date();
+    const [updated] = await tx
+      .update(threads)
+      .set({
+        activeStreamId: turn.streamId,
+        lastMessageAt: now,
+        updatedAt: now,
+        ...(request.modelId ? { modelId: model.info.id } : {}),
+        ...(automaticTitle ? { title: fallbackTitle(user.text) } : {}),
+      })
+      .where(eq(threads.id, state.thread.id))
+      .returning();
+    return { ...turn, thread: updated! };
+  });
+}
+
+/** A new thread, with the caller as its owner; false when the id is taken. */
+async function createIfNew(tx: Tx, caller: Caller, request: ChatRequest): Promise<boolean> {
+  const created = await tx
+    .insert(threads)
+    .values({
+      id: request.threadId,
+      organizationId: caller.organizationId,
+      userId: caller.userId,
+      title: fallbackTitle(request.userMessage.text),
+      modelId: request.modelId,
+    })
+    .onConflictDoNothing({ target: threads.id })
+    .returning({ id: threads.id });
+  return created.length > 0;
+}
+
+/** Refuse a second answer in flight; true when the one recorded was left by a dead process. */
+function checkNotBusy(state: ThreadState, isStreaming: (id: string) => boolean): boolean {
+  if (!state.thread.activeStreamId) return false;
+  if (isStreaming(state.thread.id)) throw conflict(BUSY_MESSAGE);
+  // Not ours: another instance's live answer, or one a dead process left behind.
+  if (state.streamingSavedAt !== null && Date.now() - state.streamingSavedAt < STALE_STREAM_MS) {
+    throw conflict(BUSY_MESSAGE);
+  }
+  return true;
+}
+
+async function closeLeftBehind(tx: Tx, threadId: string): Promise<void> {
+  await tx
+    .update(messages)
+    .set({
+      status: "error",
+      error: INTERRUPTED_MESSAGE,
+      finishReason: "error",
+      updatedAt: new Date(),
+    })
+    .where(and(eq(messages.threadId, threadId), eq(messages.status, "streaming")));
+}
+
+/**
+ * Submit: a new message, or an edit of an earlier one of this thread.
+ * Regenerate: the stored message as it is. Either way what followed goes.
+ */
+function planUserMessage(state: ThreadState, request: ChatRequest): UserMessagePlan {
+  const { id, text } = request.userMessage;
+  const existing = state.existing;
+  if (existing && existing.threadId !== state.thread.id) {
+    throw conflict("This message id is already used. Reload the page and send the message again.");
+  }
+  if (existing && existing.role !== "user") {
+    throw new AppError("BAD_REQUEST", "Only your own messages can be edited or answered again.");
+  }
+  if (request.trigger === "regenerate-message") {
+    if (!existing) throw notFound("The message to answer again");
+    return {
+      id,
+      seq: existing.seq,
+      text: textOf(existing.parts),
+      parts: existing.parts,
+      action: "keep",
+    };
+  }
+  const parts: Part[] = [{ type: "text", text }];
+  if (existing) return { id, seq: existing.seq, text, parts, action: "replace" };
+  return { id, seq: state.maxSeq === null ? 0 : state.maxSeq + 1, text, parts, action: "insert" };
+}
+
+async function storeMessages(
+  tx: Tx,
+  caller: Caller,
+  turn: PreparedTurn,
+  user: UserMessagePlan,
+): Promise<void> {
+  const threadId = turn.thread.id;
+  if (user.action !== "insert") {
+    await tx
+      .delete(messages)
+      .where(and(eq(messages.threadId, threadId), gt(messages.seq, user.seq)));
+  }
+  if (user.action === "replace") {
+    await tx
+      .update(messages)
+      .set({ parts: user.parts, status: "complete", updatedAt: new Date() })
+      .where(eq(messages.id, user.id));
+  }
+  const base = { organizationId: caller.organizationId, threadId, userId: caller.userId };
+  await tx.insert(messages).values([
+    ...(user.action === "insert"
+      ? [{ ...base, id: user.id, role: "user" as const, parts: user.parts, seq: user.seq }]
+      : []),
+    {
+      ...base,
+      id: turn.assistantMessageId,
+      role: "assistant" as const,
+      parts: [],
+      seq: user.seq + 1,
+      status: "streaming" as const,
+      modelId: turn.model.info.id,
+    },
+  ]);
+}
+
+function textOf(parts: Part[]): string {
+  return parts
+    .flatMap((p) => (p.type === "text" && typeof p.text === "string" ? [p.text] : []))
+    .join("\n\n");
+}
+
+function settledWithin(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

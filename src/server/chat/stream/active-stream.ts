@@ -1,0 +1,113 @@
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
+
+const encoder = new TextEncoder();
+const DONE_FRAME = encoder.encode("data: [DONE]\n\n");
+
+export type AbortReason = "stopped" | "shutdown" | "refused";
+
+type Listener = { frame(bytes: Uint8Array): void; end(): void };
+
+/**
+ * One answer being generated: every SSE frame sent so far, kept so a client
+ * that reconnects (a reload, a second tab) gets the whole answer replayed and
+ * then the rest live. The generation runs whether or not anybody listens: a
+ * client that drops only stops listening.
+ */
+export class ActiveStream {
+  readonly streamId: string;
+  readonly threadId: string;
+  readonly userId: string;
+  readonly organizationId: string;
+  readonly abortController = new AbortController();
+  /** Why the generation was aborted on purpose: a user's stop, a shutdown, or its turn failed to save. */
+  abortReason: AbortReason | null = null;
+
+  readonly #frames: Uint8Array[] = [];
+  readonly #listeners = new Set<Listener>();
+  #ended = false;
+  readonly #finished: Promise<void>;
+  #resolveFinished!: () => void;
+
+  constructor(init: {
+    streamId: string;
+    threadId: string;
+    userId: string;
+    organizationId: string;
+  }) {
+    this.streamId = init.streamId;
+    this.threadId = init.threadId;
+    this.userId = init.userId;
+    this.organizationId = init.organizationId;
+    this.#finished = new Promise((resolve) => {
+      this.#resolveFinished = resolve;
+    });
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Settles once the answer is persisted in its final state and the stream closed. */
+  get finished(): Promise<void> {
+    return this.#finished;
+  }
+
+  /** Number of clients listening now. */
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
+  push(chunk: UIMessageChunk): void {
+    if (this.#ended) return;
+    const frame = encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+    this.#frames.push(frame);
+    for (const listener of this.#listeners) listener.frame(frame);
+  }
+
+  /** Close every listener's stream; the answer is final. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#frames.push(DONE_FRAME);
+    for (const listener of this.#listeners) {
+      listener.frame(DONE_FRAME);
+      listener.end();
+    }
+    this.#listeners.clear();
+    this.#resolveFinished();
+  }
+
+  /** Abort the generation on purpose; the pump persists what was written. */
+  abort(reason: AbortReason): void {
+    if (this.#ended || this.abortController.signal.aborted) return;
+    this.abortReason = reason;
+    this.abortController.abort(reason);
+  }
+
+  /** The answer as an SSE response: everything so far, then live until it ends. */
+  response(): Response {
+    return new Response(this.#body(), { status: 200, headers: UI_MESSAGE_STREAM_HEADERS });
+  }
+
+  #body(): ReadableStream<Uint8Array> {
+    let listener: Listener | undefined;
+    return new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        for (const frame of this.#frames) controller.enqueue(frame);
+        if (this.#ended) {
+          controller.close();
+          return;
+        }
+        listener = {
+          frame: (bytes) => controller.enqueue(bytes),
+          end: () => controller.close(),
+        };
+        this.#listeners.add(listener);
+      },
+      cancel: () => {
+        // The client went away: stop sending to it; the generation goes on.
+        if (listener) this.#listeners.delete(listener);
+      },
+    });
+  }
+}

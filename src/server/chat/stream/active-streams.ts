@@ -1,0 +1,79 @@
+import type { Services } from "../../api/context.ts";
+import { ActiveStream } from "./active-stream.ts";
+
+/**
+ * The answers this server instance is generating, by thread. In memory: a
+ * resume must reach the instance that runs the generation (sticky sessions
+ * behind a load balancer; docs/decisions/006-chat-streams.md).
+ */
+export class ActiveStreams {
+  readonly #byThread = new Map<string, ActiveStream>();
+  readonly #background = new Set<Promise<void>>();
+  #closing = false;
+
+  get(threadId: string): ActiveStream | undefined {
+    return this.#byThread.get(threadId);
+  }
+
+  get size(): number {
+    return this.#byThread.size;
+  }
+
+  get closing(): boolean {
+    return this.#closing;
+  }
+
+  /** Register a new answer; it leaves the registry once it has finished. */
+  add(init: ConstructorParameters<typeof ActiveStream>[0]): ActiveStream {
+    if (this.#closing) throw new Error("the server is shutting down");
+    if (this.#byThread.has(init.threadId)) {
+      throw new Error(`thread ${init.threadId} already has an answer in flight`);
+    }
+    const stream = new ActiveStream(init);
+    this.#byThread.set(init.threadId, stream);
+    void stream.finished.then(() => {
+      if (this.#byThread.get(init.threadId) === stream) this.#byThread.delete(init.threadId);
+    });
+    return stream;
+  }
+
+  /** Work that follows an answer (its title); shutdown waits for it too. */
+  track(task: Promise<void>): void {
+    this.#background.add(task);
+    void task.finally(() => this.#background.delete(task));
+  }
+
+  /**
+   * At shutdown: no new answers; those in flight get until the deadline to
+   * finish, then are aborted and persisted as interrupted.
+   */
+  async shutdown(deadline: number): Promise<void> {
+    this.#closing = true;
+    const all = () => Promise.all([...this.#byThread.values()].map((s) => s.finished));
+    const timer = new Promise<"timeout">((resolve) =>
+      setTimeout(() => resolve("timeout"), Math.max(0, deadline - Date.now())).unref(),
+    );
+    if ((await Promise.race([all().then(() => "done" as const), timer])) === "timeout") {
+      for (const stream of this.#byThread.values()) stream.abort("shutdown");
+      await all();
+    }
+    await Promise.race([Promise.allSettled([...this.#background]), timer]);
+  }
+}
+
+const registries = new WeakMap<Services, ActiveStreams>();
+
+/** The answers in flight of one running server (tests run several in one process). */
+export function activeStreamsOf(services: Services): ActiveStreams {
+  let registry = registries.get(services);
+  if (!registry) {
+    registry = new ActiveStreams();
+    registries.set(services, registry);
+  }
+  return registry;
+}
+
+/** Let the answers in flight finish (or abort them at the deadline) before the database closes. */
+export function stopChatStreams(services: Services, deadline: number): Promise<void> {
+  return registries.get(services)?.shutdown(deadline) ?? Promise.resolve();
+}

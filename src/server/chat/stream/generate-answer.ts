@@ -1,0 +1,90 @@
+import { isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
+import { providerErrorMessage } from "../../ai/provider-error.ts";
+import { toModelMessages } from "../load-history.ts";
+import { systemPrompt } from "../system-prompt.ts";
+import { Citations } from "../tools/citations.ts";
+import { chatTools } from "../tools/chat-tools.ts";
+import type { TurnOptions } from "./run-turn.ts";
+import type { Outcome } from "./turn-outcome.ts";
+
+const MAX_STEPS = 6;
+
+/**
+ * Call the model with the stored history, the dossier tools and the
+ * instructions, and pass its UI message chunks on (a tool result's new
+ * citations follow it as source parts). How it ended goes into `outcome`.
+ */
+export async function generateAnswer(
+  options: TurnOptions,
+  emit: (chunk: UIMessageChunk) => void,
+  outcome: Outcome,
+): Promise<void> {
+  const { services, caller, prepared, stream } = options;
+  const { model } = prepared;
+  const log = services.log.child({ threadId: prepared.thread.id });
+  const citations = new Citations();
+  const tools = chatTools({
+    db: services.database.db,
+    userId: caller.userId,
+    organizationId: caller.organizationId,
+    threadId: prepared.thread.id,
+    citations,
+    log,
+  });
+  const history = await toModelMessages(prepared.history, tools);
+
+  const result = streamText({
+    model: model.model,
+    instructions: systemPrompt({
+      appName: services.config.appName,
+      now: new Date(),
+      attached: prepared.attached,
+    }),
+    messages: history,
+    tools,
+    // Sequential tool calls keep citation numbers in the order their sources are sent.
+    toolCallConcurrency: 1,
+    stopWhen: isStepCount(MAX_STEPS),
+    abortSignal: stream.abortController.signal,
+    timeout: { chunkMs: 120_000, toolMs: 60_000 },
+    maxRetries: 2,
+    onLanguageModelCallStart: () => options.onModelCall?.(),
+    // Errors reach the client as error parts; log them here instead of the console.
+    onError: ({ error }) => {
+      log.warn({ modelId: model.info.id, reason: providerErrorMessage(error) }, "model error");
+    },
+  });
+
+  const chunks = toUIMessageStream({
+    stream: result.stream,
+    tools,
+    sendStart: false,
+    sendFinish: true,
+    sendReasoning: true,
+    onError: providerErrorMessage,
+    // Tool errors are ours and already safe to show (tool-context.ts).
+    redactToolErrors: false,
+  });
+  for await (const chunk of chunks) {
+    if (chunk.type === "finish") {
+      outcome.finishReason = chunk.finishReason ?? null;
+      continue; // sent last, after the final metadata
+    }
+    if (chunk.type === "abort") {
+      outcome.aborted = true;
+      continue;
+    }
+    if (chunk.type === "error") outcome.errorText = chunk.errorText;
+    emit(chunk);
+    if (chunk.type === "tool-output-available") {
+      for (const source of citations.takeNewSourceChunks()) emit(source);
+    }
+  }
+  if (!outcome.aborted && !outcome.errorText) {
+    try {
+      outcome.usage = await result.usage;
+    } catch {
+      outcome.usage = null;
+    }
+  }
+}

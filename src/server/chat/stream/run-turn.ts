@@ -1,0 +1,133 @@
+import type { UIMessageChunk } from "ai";
+import type { Identity, Services } from "../../api/context.ts";
+import {
+  GENERIC_MODEL_ERROR,
+  isProviderError,
+  providerErrorMessage,
+} from "../../ai/provider-error.ts";
+import type { PreparedTurn } from "../prepare-turn.ts";
+import { generateThreadTitle } from "../titles.ts";
+import type { ActiveStream } from "./active-stream.ts";
+import type { ActiveStreams } from "./active-streams.ts";
+import { AssistantWriter, type FinalState } from "./assistant-writer.ts";
+import { generateAnswer } from "./generate-answer.ts";
+import { MessageAccumulator } from "./message-accumulator.ts";
+import { streamSaverOf } from "./stream-saver.ts";
+import { finalStatus, newOutcome, usageRecord } from "./turn-outcome.ts";
+
+export interface TurnOptions {
+  services: Services;
+  streams: ActiveStreams;
+  caller: Identity & { organizationId: string };
+  prepared: PreparedTurn;
+  stream: ActiveStream;
+  /** Settles true once the turn is committed; false if it was refused (nothing is saved then). */
+  committed: Promise<boolean>;
+  /** Called when the model request is about to leave (or generation failed before it). */
+  onModelCall?: () => void;
+}
+
+/**
+ * One answer, in the background: stream it to whoever listens (through the
+ * ActiveStream's buffer), save it as it goes (once its turn is committed)
+ * and at the end, then clear the thread's stream and, after a first
+ * exchange, title it. It never throws: every failure ends as an error part
+ * and a message with status 'error'.
+ */
+export async function runTurn(options: TurnOptions): Promise<void> {
+  const { services, prepared, stream } = options;
+  const { model } = prepared;
+  const db = services.database.db;
+  const log = services.log.child({
+    threadId: prepared.thread.id,
+    messageId: prepared.assistantMessageId,
+  });
+  // The model is already answering while the turn commits; a refused turn is dropped unsaved.
+  const committed = options.committed.then((ok) => {
+    if (!ok) stream.abort("refused");
+    return ok;
+  });
+  const writer = new AssistantWriter({
+    db,
+    saver: streamSaverOf(services),
+    messageId: prepared.assistantMessageId,
+    ready: committed,
+  });
+  const accumulator = new MessageAccumulator((message) => writer.update(message));
+  const outcome = newOutcome();
+  const emit = (chunk: UIMessageChunk) => {
+    stream.push(chunk);
+    accumulator.push(chunk);
+  };
+
+  emit({
+    type: "start",
+    messageId: prepared.assistantMessageId,
+    messageMetadata: { createdAt: Date.now(), status: "streaming", modelId: model.info.id },
+  });
+  try {
+    await generateAnswer(options, emit, outcome);
+  } catch (error) {
+    options.onModelCall?.();
+    outcome.errorText = isProviderError(error) ? providerErrorMessage(error) : GENERIC_MODEL_ERROR;
+    if (!isProviderError(error)) log.error({ err: error }, "chat generation failed");
+    emit({ type: "error", errorText: outcome.errorText });
+  }
+
+  // The answer's rows must exist before its end is told and saved (a refused turn ends here).
+  const saved = await committed;
+  const final = finalStatus(stream, outcome);
+  if (final.error && final.error !== outcome.errorText) {
+    emit({ type: "error", errorText: final.error });
+  }
+  emit({
+    type: "message-metadata",
+    messageMetadata: {
+      status: final.status,
+      modelId: model.info.id,
+      finishReason: final.finishReason,
+      error: final.error,
+    },
+  });
+  emit(
+    final.status === "stopped"
+      ? { type: "abort", reason: "stopped" }
+      : {
+          type: "finish",
+          finishReason: final.status === "error" ? "error" : (outcome.finishReason ?? "stop"),
+        },
+  );
+  const message = await accumulator.finish();
+  if (!saved) {
+    stream.end();
+    return;
+  }
+  try {
+    await writer.finish(
+      {
+        ...final,
+        parts: (message?.parts ?? []) as FinalState["parts"],
+        usage: usageRecord(outcome.usage),
+      },
+      { id: prepared.thread.id, streamId: stream.streamId },
+    );
+  } catch (error) {
+    log.error({ err: error }, "saving the final answer failed");
+  }
+  stream.end();
+
+  if (prepared.shouldGenerateTitle && final.status === "complete") {
+    const answerText = (message?.parts ?? [])
+      .flatMap((p) => (p.type === "text" ? [p.text] : []))
+      .join("\n");
+    options.streams.track(
+      generateThreadTitle({
+        services,
+        model,
+        threadId: prepared.thread.id,
+        userText: prepared.userText,
+        answerText,
+      }).catch((error: unknown) => log.warn({ err: error }, "saving the generated title failed")),
+    );
+  }
+}

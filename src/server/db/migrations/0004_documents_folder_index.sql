@@ -1,0 +1,1 @@
+CREATE INDEX "documents_folder_idx" ON "documents" USING btree ("folder_id");

@@ -1,0 +1,49 @@
+import { summarizeWithModel } from "../ai/summarize.ts";
+import type { Services } from "../api/context.ts";
+import { processDocumentJob } from "./process-document-job.ts";
+import { removeStaleScratchDirs } from "./scratch-dir.ts";
+import type { JobHandler } from "./types.ts";
+import { JobWorker, type WorkerTimings } from "./worker.ts";
+
+/** Time a job may take beyond its extraction bound (download, model summary, storing results). */
+const JOB_OVERHEAD_MS = 120_000;
+
+/**
+ * The job kinds this server runs. Documents get a model-written summary when
+ * a default model is configured (summarizeWithModel answers null otherwise,
+ * and the extractive summary stays).
+ */
+export function serverJobHandlers(services: Services): JobHandler[] {
+  return [processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) })];
+}
+
+/** Start a worker with the configured concurrency and lease (WORKER_CONCURRENCY, JOB_LEASE_SECONDS). */
+export async function startJobWorker(
+  services: Services,
+  options: { handlers?: JobHandler[]; timings?: Partial<WorkerTimings> } = {},
+): Promise<JobWorker> {
+  const { worker: config } = services.config;
+  const worker = new JobWorker({
+    services,
+    handlers: options.handlers ?? serverJobHandlers(services),
+    concurrency: config.concurrency,
+    timings: {
+      leaseMs: config.leaseMs,
+      heartbeatMs: Math.max(250, Math.floor(config.leaseMs / 3)),
+      jobTimeoutMs: config.timeoutMs + JOB_OVERHEAD_MS,
+      ...options.timings,
+    },
+  });
+  await worker.start();
+  removeStaleScratchDirs().then(
+    (removed) => {
+      if (removed > 0) services.log.info({ removed }, "removed temporary files of a dead worker");
+    },
+    (error: unknown) => services.log.warn({ err: error }, "could not clean temporary files"),
+  );
+  services.log.info(
+    { worker: worker.instanceId, concurrency: config.concurrency },
+    "job worker started",
+  );
+  return worker;
+}

@@ -1,0 +1,149 @@
+import type { Chat } from "@ai-sdk/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { api } from "../../../../shared/api/index.ts";
+import type { Thread } from "../../../../shared/schemas/chat.ts";
+import { usePageTitle } from "../../../components/use-page-title.ts";
+import { useAuthClient } from "../../../lib/auth/auth-client.ts";
+import { useLiveMutation } from "../../../lib/sync/mutations.ts";
+import { seedNewThread } from "../api/thread-queries.ts";
+import { useChatSession } from "../hooks/use-chat-session.ts";
+import { useModelChoice } from "../hooks/use-model-choice.ts";
+import { useThreadDocuments } from "../hooks/use-thread-documents.ts";
+import { type AtriumMessage, messageMeta } from "../lib/chat-message.ts";
+import { ChatErrorBanner } from "./chat-error-banner.tsx";
+import { ChatHeader } from "./chat-header.tsx";
+import { ComposerArea } from "./composer-area.tsx";
+import { MessageList } from "./message-list.tsx";
+import { StreamingBadge } from "./streaming-badge.tsx";
+
+/** An empty conversation's content; `fill` puts a suggestion in the message box. */
+export type EmptyStateRenderer = (actions: { fill: (text: string) => void }) => ReactNode;
+
+interface ChatConversationProps {
+  chat: Chat<AtriumMessage>;
+  threadId: string;
+  isNew: boolean;
+  thread: Thread | undefined;
+  stored: AtriumMessage[] | undefined;
+  older?: { hasOlder: boolean; loadingOlder: boolean; loadOlder: () => void };
+  staleTime: number;
+  onThreadCreated?: (threadId: string) => void;
+  renderEmpty?: EmptyStateRenderer;
+  defaultTitle: string;
+}
+
+/** The conversation on screen: title, messages, errors, and the message box with its tools. */
+export function ChatConversation(props: ChatConversationProps) {
+  const { chat, threadId, isNew, thread } = props;
+  const auth = useAuthClient();
+  const queryClient = useQueryClient();
+  const model = useModelChoice(thread);
+  const modelRef = useRef(model.modelId);
+  modelRef.current = model.modelId;
+  const documents = useThreadDocuments(threadId, isNew, props.staleTime);
+  // Only a thread that existed when the screen opened can have a stream to resume.
+  const [resume] = useState(!isNew);
+  const session = useChatSession({
+    chat,
+    stored: props.stored,
+    serverStreaming: thread?.isStreaming ?? false,
+    resume,
+    fetchToken: auth.fetchAccessToken,
+    getModelId: () => modelRef.current,
+  });
+  const [draft, setDraft] = useState("");
+  const [creating, setCreating] = useState(false);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const createThread = useLiveMutation(api.threads.create);
+
+  const title = thread?.title ?? props.defaultTitle;
+  usePageTitle(isNew ? props.defaultTitle : title);
+
+  const send = async () => {
+    const text = draft.trim();
+    if (!text || session.busy || creating) return;
+    if (isNew) {
+      setCreating(true);
+      try {
+        const created = await createThread.mutateAsync({
+          threadId,
+          modelId: modelRef.current,
+          documentIds: documents.draftDocuments.map((d) => d._id),
+        });
+        seedNewThread(queryClient, created, documents.draftDocuments);
+      } catch {
+        // The toast says why; the text stays in the box.
+        setCreating(false);
+        return;
+      }
+    }
+    setDraft("");
+    void session.send(text);
+    if (isNew) props.onThreadCreated?.(threadId);
+    setCreating(false);
+  };
+
+  const fill = (text: string) => {
+    setDraft(text);
+    inputRef.current?.focus();
+  };
+
+  const retry = () => {
+    session.clearError();
+    void session.regenerate();
+  };
+
+  const empty = session.messages.length === 0 && !session.busy;
+  // A failed answer the server saved shows its own error and Retry; the banner is for the rest.
+  const last = session.messages.at(-1);
+  const savedFailure = last?.role === "assistant" && messageMeta(last).status === "error";
+  const banner =
+    session.error && !savedFailure ? (
+      <ChatErrorBanner error={session.error} onRetry={retry} />
+    ) : null;
+
+  // Ready to type: the message box has focus when a conversation opens.
+  useEffect(() => {
+    inputRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <div className="flex h-dvh min-h-0 flex-col md:h-[calc(100dvh-1rem)]" data-testid="chat-view">
+      <p className="sr-only" role="status">
+        {session.busy ? "The assistant is answering." : ""}
+      </p>
+      <ChatHeader
+        title={isNew ? props.defaultTitle : title}
+        isHeading={!isNew}
+        showNewChat={!isNew}
+        detail={thread?.isStreaming || session.busy ? <StreamingBadge /> : null}
+      />
+      {empty ? (
+        <div className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-empty">
+          {props.renderEmpty?.({ fill })}
+        </div>
+      ) : (
+        <MessageList
+          messages={session.messages}
+          status={session.status}
+          onEdit={(messageId, text) => void session.edit(messageId, text)}
+          onRegenerate={() => void session.regenerate()}
+          footer={banner}
+          older={props.older}
+        />
+      )}
+      <ComposerArea
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={() => void send()}
+        onStop={() => void session.stop()}
+        busy={session.busy}
+        creating={creating}
+        inputRef={inputRef}
+        model={model}
+        documents={documents}
+      />
+    </div>
+  );
+}

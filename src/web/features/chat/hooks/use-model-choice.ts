@@ -1,0 +1,66 @@
+import { useState } from "react";
+import { api } from "../../../../shared/api/index.ts";
+import type { Thread } from "../../../../shared/schemas/chat.ts";
+import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { useLiveMutation } from "../../../lib/sync/mutations.ts";
+import { threadArgs } from "../api/thread-queries.ts";
+
+/**
+ * Which model answers: the one picked here, else the thread's (when still
+ * offered), else the user's remembered choice or the organization's default.
+ * Picking one remembers it for the user (models.choose) and for the thread.
+ */
+export function useModelChoice(thread: Thread | undefined) {
+  const models = useLiveQuery(api.models.list, {});
+  const [picked, setPicked] = useState<string | null>(null);
+
+  const choose = useLiveMutation(api.models.choose, {
+    optimisticUpdate: (store, args) => {
+      const current = store.getQuery(api.models.list, {});
+      if (current) {
+        store.setQuery(
+          api.models.list,
+          {},
+          {
+            ...current,
+            userModelId: args.modelId,
+            defaultModelId: args.modelId,
+          },
+        );
+      }
+    },
+  });
+  const setThreadModel = useLiveMutation(api.threads.setModel, {
+    optimisticUpdate: (store, args) => {
+      const current = store.getQuery(api.threads.getThread, threadArgs(args.threadId));
+      if (current) {
+        store.setQuery(api.threads.getThread, threadArgs(args.threadId), {
+          ...current,
+          modelId: args.modelId,
+        });
+      }
+    },
+  });
+
+  const offered = models.data?.models ?? [];
+  const isOffered = (id: string | null | undefined): id is string =>
+    !!id && offered.some((model) => model.id === id);
+  const modelId =
+    [picked, thread?.modelId, models.data?.defaultModelId, offered[0]?.id].find(isOffered) ?? null;
+
+  const pick = (id: string) => {
+    setPicked(id);
+    if (id !== models.data?.userModelId) choose.mutate({ modelId: id });
+    if (thread && thread.modelId !== id)
+      setThreadModel.mutate({ threadId: thread._id, modelId: id });
+  };
+
+  return {
+    models: offered,
+    modelId,
+    pick,
+    isLoading: models.isPending,
+    error: models.error,
+    noModels: models.isSuccess && offered.length === 0,
+  };
+}

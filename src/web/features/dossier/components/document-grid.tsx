@@ -1,0 +1,92 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useLayoutEffect, useState } from "react";
+import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { DocumentCard } from "./document-card.tsx";
+import { GRID_GAP, GRID_MIN_CARD_WIDTH } from "./layout.ts";
+import { useScrollMargin } from "./use-scroll-margin.ts";
+
+interface DocumentGridProps {
+  documents: readonly DocumentSummary[];
+  /** The element that scrolls (the folder page's content area). */
+  scrollElement: HTMLElement | null;
+  onOpen: (documentId: string) => void;
+  /** Asked when the last rows come into view and more documents exist. */
+  onNearEnd: () => void;
+}
+
+/** The width of an element, kept current as it resizes. */
+function useWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/**
+ * Document cards in rows; only the rows near the viewport are in the page,
+ * so a folder of 10,000 documents scrolls as smoothly as one of ten.
+ */
+export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: DocumentGridProps) {
+  const [list, setList] = useState<HTMLDivElement | null>(null);
+  const width = useWidth(list);
+  const columns = Math.max(1, Math.floor((width + GRID_GAP) / (GRID_MIN_CARD_WIDTH + GRID_GAP)));
+  const cardWidth = width > 0 ? (width - GRID_GAP * (columns - 1)) / columns : GRID_MIN_CARD_WIDTH;
+  // The 4:3 preview plus the text below it.
+  const rowHeight = Math.round(cardWidth * 0.75 + 68 + GRID_GAP);
+  const rowCount = Math.ceil(documents.length / columns);
+
+  const scrollMargin = useScrollMargin(list, scrollElement);
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => rowHeight,
+    overscan: 3,
+    scrollMargin,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row height changes
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
+
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (rowCount > 0 && lastRow >= rowCount - 3) onNearEnd();
+  }, [lastRow, rowCount, onNearEnd]);
+
+  return (
+    <div
+      ref={setList}
+      data-testid="document-grid"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {rows.map((row) => (
+        <div
+          key={row.key}
+          className="absolute inset-x-0 top-0 grid"
+          style={{
+            transform: `translateY(${row.start - scrollMargin}px)`,
+            gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            gap: GRID_GAP,
+            height: rowHeight - GRID_GAP,
+          }}
+        >
+          {documents.slice(row.index * columns, row.index * columns + columns).map((document) => (
+            <div key={document._id} className="min-w-0">
+              <DocumentCard document={document} onOpen={() => onOpen(document._id)} />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { ArgsOf } from "../../../../shared/api/define.ts";
+import { api } from "../../../../shared/api/index.ts";
+import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { OptimisticStore } from "../../../lib/sync/mutations.ts";
+
+type ListArgs = ArgsOf<typeof api.documents.list>;
+
+/**
+ * The args of every documents.list page in the cache: an optimistic update
+ * edits each page a document may be on, whichever folders are loaded.
+ */
+export function cachedListArgs(client: QueryClient): ListArgs[] {
+  return client
+    .getQueryCache()
+    .findAll({ queryKey: ["fn", api.documents.list.path] })
+    .flatMap((query) => {
+      const parsed = api.documents.list.args.safeParse(query.queryKey[2]);
+      return parsed.success ? [parsed.data] : [];
+    });
+}
+
+/** Applies `edit` to one document on every cached list page (returning null drops it). */
+export function editListedDocument(
+  client: QueryClient,
+  store: OptimisticStore,
+  documentId: string,
+  edit: (document: DocumentSummary, args: ListArgs) => DocumentSummary | null,
+): void {
+  for (const args of cachedListArgs(client)) {
+    const page = store.getQuery(api.documents.list, args);
+    if (!page?.page.some((document) => document._id === documentId)) continue;
+    const next = page.page.flatMap((document) => {
+      if (document._id !== documentId) return [document];
+      const edited = edit(document, args);
+      return edited ? [edited] : [];
+    });
+    store.setQuery(api.documents.list, args, { ...page, page: next });
+  }
+}

@@ -1,0 +1,59 @@
+import { api } from "../../../../shared/api/index.ts";
+import { useLiveMutation } from "../../../lib/sync/mutations.ts";
+import { subtreeIds } from "../lib/folder-tree.ts";
+
+/**
+ * Folder changes. Rename, move and remove show at once in the tree (the
+ * folders.getAll cache) and are reconciled with the server's answer; create
+ * waits for the server, which chooses the slug and path.
+ */
+
+export function useCreateFolder() {
+  // The dialog shows the server's message by the name field instead of a toast.
+  return useLiveMutation(api.folders.create, { showErrorToast: false });
+}
+
+export function useRenameFolder() {
+  return useLiveMutation(api.folders.rename, {
+    showErrorToast: false,
+    optimisticUpdate: (store, { folderId, name }) => {
+      const all = store.getQuery(api.folders.getAll, {});
+      if (!all) return;
+      store.setQuery(
+        api.folders.getAll,
+        {},
+        all.map((folder) => (folder._id === folderId ? { ...folder, name: name.trim() } : folder)),
+      );
+    },
+  });
+}
+
+export function useMoveFolder() {
+  return useLiveMutation(api.folders.move, {
+    showErrorToast: false,
+    optimisticUpdate: (store, { folderId, parentId }) => {
+      const all = store.getQuery(api.folders.getAll, {});
+      if (!all) return;
+      store.setQuery(
+        api.folders.getAll,
+        {},
+        all.map((folder) => (folder._id === folderId ? { ...folder, parentId } : folder)),
+      );
+    },
+  });
+}
+
+export function useRemoveFolder() {
+  return useLiveMutation(api.folders.remove, {
+    optimisticUpdate: (store, { folderId }) => {
+      const all = store.getQuery(api.folders.getAll, {});
+      if (!all) return;
+      const removed = subtreeIds(all, folderId);
+      store.setQuery(
+        api.folders.getAll,
+        {},
+        all.filter((folder) => !removed.has(folder._id)),
+      );
+    },
+  });
+}

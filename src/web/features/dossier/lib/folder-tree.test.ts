@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import { buildFolderTree, childFolders, folderAncestry, subtreeIds } from "./folder-tree.ts";
+
+function folder(id: string, name: string, parentId: string | null, path: string): Folder {
+  return {
+    _id: id,
+    _creationTime: 1,
+    name,
+    slug: path.split("/").at(-1) ?? "",
+    path,
+    parentId,
+    ownerId: null,
+    updatedAt: 1,
+  };
+}
+
+const folders = [
+  folder("c", "Contracts", null, "contracts"),
+  folder("c24", "2024", "c", "contracts/2024"),
+  folder("c9", "9 old", "c", "contracts/9-old"),
+  folder("c24q", "Q1", "c24", "contracts/2024/q1"),
+  folder("a", "archive", null, "archive"),
+  folder("b", "Board", null, "board"),
+];
+
+describe("folder tree", () => {
+  it("nests folders under their parents, by name with numbers in numeric order", () => {
+    const tree = buildFolderTree(folders);
+    expect(tree.map((n) => n.folder.name)).toEqual(["archive", "Board", "Contracts"]);
+    const contracts = tree[2];
+    expect(contracts?.children.map((n) => n.folder.name)).toEqual(["9 old", "2024"]);
+    expect(contracts?.children[1]?.children.map((n) => n.folder._id)).toEqual(["c24q"]);
+  });
+
+  it("keeps a folder whose parent is missing at the top rather than losing it", () => {
+    const tree = buildFolderTree([folder("x", "Orphan", "gone", "gone/orphan")]);
+    expect(tree.map((n) => n.folder._id)).toEqual(["x"]);
+  });
+
+  it("lists a folder's direct children and the top level", () => {
+    expect(childFolders(folders, null).map((f) => f._id)).toEqual(["a", "b", "c"]);
+    expect(childFolders(folders, "c").map((f) => f._id)).toEqual(["c9", "c24"]);
+    expect(childFolders(folders, "c24q")).toEqual([]);
+  });
+
+  it("gives the chain from the top level down for breadcrumbs", () => {
+    expect(folderAncestry(folders, "c24q").map((f) => f._id)).toEqual(["c", "c24", "c24q"]);
+    expect(folderAncestry(folders, null)).toEqual([]);
+    expect(folderAncestry(folders, "unknown")).toEqual([]);
+  });
+
+  it("stops on a cycle instead of looping forever", () => {
+    const looped = [folder("p", "P", "q", "p"), folder("q", "Q", "p", "q")];
+    expect(folderAncestry(looped, "p").length).toBeLessThanOrEqual(3);
+  });
+
+  it("finds a folder and everything below it (where it cannot be moved to)", () => {
+    expect([...subtreeIds(folders, "c")].sort()).toEqual(["c", "c24", "c24q", "c9"]);
+    expect([...subtreeIds(folders, "b")]).toEqual(["b"]);
+  });
+});

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { idSchema, PROCESSING_STATUSES } from "../../../shared/schemas/dossier.ts";
+
+/** A calendar day in the address bar: "2024-05-31". */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const dayParam = z
+  .string()
+  .trim()
+  .regex(DAY)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00`)), "Invalid date");
+
+/** `?tags=a,b` from a typed URL, or `["a","b"]` from a link the app made. */
+const tagsParam = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(",") : value),
+  z
+    .array(z.string().trim().min(1).max(100))
+    .max(20)
+    .transform((tags) => (tags.length > 0 ? [...new Set(tags)] : undefined)),
+);
+
+const queryParam = z
+  .string()
+  .trim()
+  .max(500)
+  .transform((value) => value || undefined);
+
+/**
+ * The dossier's search params (SPEC 2): q, tags, processingStatus, start and
+ * end, plus the open document. Every field falls back to "absent" on a bad
+ * value, so a mistyped URL shows the folder instead of an error.
+ */
+export const dossierSearchSchema = z.object({
+  q: queryParam.optional().catch(undefined),
+  tags: tagsParam.optional().catch(undefined),
+  processingStatus: z.enum(PROCESSING_STATUSES).optional().catch(undefined),
+  start: dayParam.optional().catch(undefined),
+  end: dayParam.optional().catch(undefined),
+  /** The document shown in the document view. */
+  document: idSchema.optional().catch(undefined),
+});
+
+export type DossierSearch = z.infer<typeof dossierSearchSchema>;
+
+/** Filters that narrow a folder's listing in the browser (q goes to the server's search). */
+export type DocumentFilters = Pick<DossierSearch, "tags" | "processingStatus" | "start" | "end">;
+
+export function hasDocumentFilters(filters: DocumentFilters): boolean {
+  return Boolean(filters.processingStatus || filters.tags?.length || filters.start || filters.end);
+}

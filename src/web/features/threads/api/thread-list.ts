@@ -1,0 +1,10 @@
+import { api } from "../../../../shared/api/index.ts";
+import { STALE_TIME } from "../../../../shared/constants.ts";
+import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+
+/** The threads list's args (the contract's default limit). */
+export const THREAD_LIST_ARGS = {};
+
+/** threads.list, shared by the /threads loader and page (fresh 2 minutes, SPEC 9). */
+export const threadListOptions = () =>
+  liveQueryOptions(api.threads.list, THREAD_LIST_ARGS, { staleTime: STALE_TIME.threads });

@@ -1,0 +1,306 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { documents, messages, threads } from "../../src/server/db/schema.ts";
+import { newId } from "../../src/server/ids.ts";
+import type { ServerMessage } from "../../src/shared/sync-protocol.ts";
+import {
+  createTestUser,
+  DB_KINDS,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+  unique,
+} from "../support/server.ts";
+import { TestSocket } from "../support/sync-socket.ts";
+
+/**
+ * The chat's live queries over /api/sync: what one connection changes,
+ * another connection's subscriptions show, and only the owner's. Messages
+ * are written straight to the database, as the streaming side does.
+ */
+
+const MODEL_ENV = {
+  OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+  OPENAI_COMPATIBLE_MODELS: "live-model,spare-model",
+};
+
+const firstPage = (threadId: string) => ({
+  threadId,
+  paginationOpts: { numItems: 100, cursor: null },
+});
+
+function resultValue(message: ServerMessage): unknown {
+  if (message.type !== "query_result")
+    throw new Error(`expected a result: ${JSON.stringify(message)}`);
+  return message.value;
+}
+
+describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
+  let server: TestServer;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, MODEL_ENV);
+  });
+  const spies: Array<{ mockRestore(): void }> = [];
+  afterEach(() => {
+    for (const spy of spies.splice(0)) spy.mockRestore();
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await server.close();
+  });
+
+  const db = () => server.running.services.database.db;
+
+  async function signedInSocket(user: TestUser): Promise<TestSocket> {
+    const socket = await TestSocket.open(server.url);
+    sockets.push(socket);
+    expect((await socket.authenticate(user.token)).type).toBe("authenticated");
+    return socket;
+  }
+
+  async function mutate(user: TestUser, path: string, args: Record<string, unknown>) {
+    const result = await server.call("mutation", path, args, user.token);
+    if (result.body.status !== "success") throw new Error(`${path}: ${result.body.errorMessage}`);
+    return result.body.value;
+  }
+
+  async function insertMessage(
+    user: TestUser,
+    threadId: string,
+    seq: number,
+    text: string,
+  ): Promise<string> {
+    const id = `msg-${newId()}`;
+    await db()
+      .insert(messages)
+      .values({
+        id,
+        organizationId: user.organizationId,
+        threadId,
+        userId: user.userId,
+        role: seq % 2 === 0 ? "user" : "assistant",
+        parts: [{ type: "text", text }],
+        seq,
+        status: seq % 2 === 0 ? "complete" : "streaming",
+      });
+    return id;
+  }
+
+  async function insertDocument(organizationId: string, name: string): Promise<string> {
+    const id = newId();
+    await db()
+      .insert(documents)
+      .values({
+        id,
+        organizationId,
+        storageId: unique("blob"),
+        name,
+        fileType: "txt",
+        mimeType: "text/plain",
+        size: 3,
+      });
+    return id;
+  }
+
+  it("shows threads created, renamed, streaming and removed from another connection", async () => {
+    const user = await createTestUser(server);
+    const watcher = await signedInSocket(user);
+    const actor = await signedInSocket(user);
+    expect(resultValue(await watcher.subscribe("threads", "threads.list"))).toEqual([]);
+
+    let pushed = watcher.nextResult("threads");
+    const threadId = `live_${newId()}`;
+    await mutate(user, "threads.create", { threadId, title: "Live one" });
+    expect(resultValue(await pushed)).toEqual([
+      expect.objectContaining({ _id: threadId, title: "Live one", isStreaming: false }),
+    ]);
+
+    pushed = watcher.nextResult("threads");
+    const renamed = await actor.call("mutation", "threads.rename", { threadId, title: "Renamed" });
+    expect(renamed.status).toBe("success");
+    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ title: "Renamed" })]);
+
+    // The streaming side marks the thread while an answer is in flight.
+    pushed = watcher.nextResult("threads");
+    await db().update(threads).set({ activeStreamId: "stream-1" }).where(eq(threads.id, threadId));
+    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ isStreaming: true })]);
+
+    pushed = watcher.nextResult("threads");
+    const doc = await insertDocument(user.organizationId, "Attached.txt");
+    await actor.call("mutation", "threads.attachDocuments", { threadId, documentIds: [doc] });
+    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ documentCount: 1 })]);
+
+    pushed = watcher.nextResult("threads");
+    expect((await actor.call("mutation", "threads.remove", { threadId })).status).toBe("success");
+    expect(resultValue(await pushed)).toEqual([]);
+  });
+
+  it("shows new and streaming messages of a thread, from before the thread exists", async () => {
+    const user = await createTestUser(server);
+    const socket = await signedInSocket(user);
+    const threadId = `fresh_${newId()}`;
+    expect(
+      resultValue(
+        await socket.subscribe("msgs", "messages.getThreadMessagesOptional", firstPage(threadId)),
+      ),
+    ).toEqual({ page: [], isDone: true, continueCursor: "" });
+
+    await mutate(user, "threads.create", { threadId });
+    let pushed = socket.nextResult("msgs");
+    await insertMessage(user, threadId, 0, "Hello");
+    expect(resultValue(await pushed)).toMatchObject({
+      page: [{ role: "user", content: "Hello" }],
+      isDone: true,
+    });
+
+    pushed = socket.nextResult("msgs");
+    const answerId = await insertMessage(user, threadId, 1, "Hi");
+    expect(resultValue(await pushed)).toMatchObject({
+      page: [{ content: "Hello" }, { id: answerId, content: "Hi", status: "streaming" }],
+    });
+
+    pushed = socket.nextResult("msgs");
+    await db()
+      .update(messages)
+      .set({
+        parts: [{ type: "text", text: "Hi there." }],
+        status: "complete",
+        finishReason: "stop",
+      })
+      .where(eq(messages.id, answerId));
+    expect(resultValue(await pushed)).toMatchObject({
+      page: [
+        { content: "Hello" },
+        { content: "Hi there.", status: "complete", metadata: { finishReason: "stop" } },
+      ],
+    });
+
+    pushed = socket.nextResult("msgs");
+    await mutate(user, "threads.remove", { threadId });
+    expect(resultValue(await pushed)).toEqual({ page: [], isDone: true, continueCursor: "" });
+  });
+
+  it("shows a thread's documents attached, renamed in the dossier, deleted and detached", async () => {
+    const user = await createTestUser(server);
+    const socket = await signedInSocket(user);
+    const thread = (await mutate(user, "threads.create", {})) as { _id: string };
+    const docs = await Promise.all([
+      insertDocument(user.organizationId, "One.txt"),
+      insertDocument(user.organizationId, "Two.txt"),
+    ]);
+    const args = { threadId: thread._id };
+    expect(
+      resultValue(await socket.subscribe("docs", "threads.getThreadDocumentsOptional", args)),
+    ).toEqual([]);
+
+    let pushed = socket.nextResult("docs");
+    await mutate(user, "threads.attachDocuments", { ...args, documentIds: docs });
+    expect(resultValue(await pushed)).toEqual([
+      expect.objectContaining({ name: "One.txt" }),
+      expect.objectContaining({ name: "Two.txt" }),
+    ]);
+
+    pushed = socket.nextResult("docs");
+    await db().update(documents).set({ name: "Uno.txt" }).where(eq(documents.id, docs[0]!));
+    expect(resultValue(await pushed)).toEqual([
+      expect.objectContaining({ name: "Uno.txt" }),
+      expect.objectContaining({ name: "Two.txt" }),
+    ]);
+
+    pushed = socket.nextResult("docs");
+    await db().delete(documents).where(eq(documents.id, docs[0]!));
+    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ name: "Two.txt" })]);
+
+    pushed = socket.nextResult("docs");
+    await mutate(user, "threads.detachDocument", { ...args, documentId: docs[1] });
+    expect(resultValue(await pushed)).toEqual([]);
+  });
+
+  it("shows the user's model choice and the organization default as they change", async () => {
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const member = await createTestUser(server, { organizationId: admin.organizationId });
+    const socket = await signedInSocket(member);
+    const first = resultValue(await socket.subscribe("models", "models.list")) as {
+      models: Array<{ id: string }>;
+    };
+    const [live, spare] = first.models.map((m) => m.id);
+    expect(first).toMatchObject({ defaultModelId: live, userModelId: null });
+
+    let pushed = socket.nextResult("models");
+    await mutate(admin, "models.setOrganizationDefault", { modelId: spare });
+    expect(resultValue(await pushed)).toMatchObject({
+      defaultModelId: spare,
+      organizationModelId: spare,
+    });
+
+    pushed = socket.nextResult("models");
+    expect((await socket.call("mutation", "models.choose", { modelId: live })).status).toBe(
+      "success",
+    );
+    expect(resultValue(await pushed)).toMatchObject({ defaultModelId: live, userModelId: live });
+  });
+
+  it("never shows a thread to anybody else, and re-runs their queries only for its row", async () => {
+    const owner = await createTestUser(server);
+    const colleague = await createTestUser(server, { organizationId: owner.organizationId });
+    const ownerSocket = await signedInSocket(owner);
+    const colleagueSocket = await signedInSocket(colleague);
+    const own = (await mutate(colleague, "threads.create", { title: "Colleague's" })) as {
+      _id: string;
+    };
+    const threadId = `private_${newId()}`;
+    await mutate(owner, "threads.create", { threadId, title: "Owner's" });
+    const spare = ((await ownerSocket.subscribe("models", "models.list")) as { value: unknown })
+      .value as { models: Array<{ id: string }> };
+
+    await colleagueSocket.subscribe("list", "threads.list");
+    await colleagueSocket.subscribe(
+      "own",
+      "messages.getThreadMessagesOptional",
+      firstPage(own._id),
+    );
+    await colleagueSocket.subscribe(
+      "peek",
+      "messages.getThreadMessagesOptional",
+      firstPage(threadId),
+    );
+    await colleagueSocket.subscribe("peekDocs", "threads.getThreadDocumentsOptional", { threadId });
+    await ownerSocket.subscribe("msgs", "messages.getThreadMessagesOptional", firstPage(threadId));
+    const colleagueSeen = colleagueSocket.messages.length;
+
+    // Each live-query run loads its caller first: count the colleague's runs.
+    const runs = vi.spyOn(server.running.services.auth, "loadUserIdentity");
+    spies.push(runs);
+    const colleagueRuns = () => runs.mock.calls.filter(([id]) => id === colleague.userId).length;
+    // A socket mutation answers once every live query its changes touched has re-run;
+    // changes are applied in order, so it also waits for the changes before it.
+    let barrierModel = 0;
+    const settle = () =>
+      ownerSocket.call("mutation", "models.choose", {
+        modelId: spare.models[barrierModel++ % spare.models.length]?.id,
+      });
+
+    const pushed = ownerSocket.nextResult("msgs");
+    await insertMessage(owner, threadId, 0, "Confidential figures");
+    expect(resultValue(await pushed)).toMatchObject({
+      page: [{ content: "Confidential figures" }],
+    });
+    await settle();
+    // A message re-runs only the owner's subscriptions to that thread.
+    expect(colleagueRuns()).toBe(0);
+
+    await ownerSocket.call("mutation", "threads.rename", { threadId, title: "Secret plans" });
+    // The thread's row changed: the colleague's two looks at it re-ran (to the same empty answers).
+    expect(colleagueRuns()).toBe(2);
+
+    const doc = await insertDocument(owner.organizationId, "Private.txt");
+    await ownerSocket.call("mutation", "threads.attachDocuments", { threadId, documentIds: [doc] });
+    await insertMessage(owner, threadId, 1, "More");
+    await settle();
+    expect(colleagueRuns()).toBe(2);
+
+    expect(colleagueSocket.messages.slice(colleagueSeen)).toEqual([]);
+  });
+});
