@@ -45,8 +45,11 @@ export function chatRoutes(services: Services) {
   app.post(
     "/api/chat",
     handle(async (c) => {
+      // The body arrives while the caller is checked (an auth failure still answers first).
+      const body = readJson(c);
+      body.catch(() => undefined);
       const who = await caller(c);
-      const request = parseChatRequest(await readJson(c));
+      const request = parseChatRequest(await body);
       return startChat({ services, streams, caller: who, request });
     }),
   );
