@@ -1,9 +1,8 @@
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { AppError, type ErrorCode, isAppError, unauthenticated } from "../../shared/errors.ts";
 import type { Identity, Services } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
-import { ACCESS_COOKIE } from "../http/auth-routes.ts";
+import { identifyRequest } from "../documents/access.ts";
 import { jsonResponse } from "../http/error-body.ts";
 import { originAllowed } from "../http/origin.ts";
 
@@ -15,19 +14,16 @@ import { originAllowed } from "../http/origin.ts";
  */
 
 export async function identifyChatCaller(c: Context, services: Services): Promise<Identity> {
-  const header = c.req.header("authorization");
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthenticated("malformed_header");
-    return services.auth.identify(match[1]!);
-  }
-  const cookie = getCookie(c, ACCESS_COOKIE);
-  if (!cookie) throw unauthenticated("no_token");
+  const caller = await identifyRequest(services, c);
+  if (!caller) throw unauthenticated("no_token");
   // An ambient cookie proves nothing if another site made the browser send it.
-  if (!originAllowed(c.req.header("origin"), c.req.header("host"), services.config.publicOrigin)) {
+  if (
+    caller.via === "cookie" &&
+    !originAllowed(c.req.header("origin"), c.req.header("host"), services.config.publicOrigin)
+  ) {
     throw new AppError("FORBIDDEN", "Cross-site request refused.");
   }
-  return services.auth.identify(cookie);
+  return caller.identity;
 }
 
 const STATUS_OF: Record<ErrorCode, number> = {
