@@ -8,6 +8,10 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine,
+    // every file one after another. Most files wait on a browser, a server or PostgreSQL
+    // rather than compute, so three at a time roughly halves the run.
+    maxWorkers: 3,
     projects: [
       {
         test: {
