@@ -1,5 +1,5 @@
 import http from "node:http";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,10 +8,18 @@ import {
   type StreamTarget,
   type StreamTiming,
   startFakeModel,
+  startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { profileReport } from "./support/live-report.ts";
+import {
+  latestProfile,
+  monotonicUs,
+  type ProfileSummary,
+  summarizeProfile,
+} from "./support/profile.ts";
 import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts";
 
 /**
@@ -23,7 +31,9 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * so a third case gives it a real model's 200 ms to the first token. The
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
- *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5]
+ *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
+ * --profile writes a CPU profile of the server and reports where its time went during the
+ * one-at-a-time chats.
  */
 
 const { values } = parseArgs({
@@ -35,6 +45,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "100" },
     rounds: { type: "string", default: "5" },
     out: { type: "string" },
+    profile: { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -62,15 +73,21 @@ const machine = machineInfo();
 
 const fake = await startFakeModel();
 log(`fake model up at ${fake.baseUrl} (pid ${fake.pid})`);
+const relay = await startSdkRelay(fake.baseUrl, MODEL);
 // The server child inherits this process's environment (bench/support/prepare.ts).
 process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
 process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
 
+const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
+let sequentialWindow: { fromUs: number; toUs: number } | undefined;
 const sequentialThreads = warmup + iterations + pacedIterations;
 const threadIds: string[][] = [];
 const server = await prepareServer({
   database,
   users: concurrency,
+  nodeArgs: values.profile
+    ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${profileDir}`]
+    : [],
   extraSessions: 0,
   log,
   // Threads exist beforehand with a title of their own: no title is generated during the run.
@@ -91,6 +108,7 @@ const server = await prepareServer({
   },
 });
 const stopAll = async () => {
+  await relay.close();
   await server.close();
   await fake.close();
 };
@@ -123,6 +141,17 @@ function direct(prompt: string): StreamTarget {
     }),
     firstToken: (received) => /"content":"[^"]/.test(received),
     succeeded: (received) => received.includes("data: [DONE]"),
+  };
+}
+
+/** The same request through the bare AI SDK relay: what the SDK path alone adds. */
+function throughRelay(prompt: string): StreamTarget {
+  return {
+    url: relay.baseUrl,
+    path: "/relay",
+    body: JSON.stringify({ system: SYSTEM_PROMPT, text: prompt }),
+    firstToken: (received) => received.includes('"type":"text-delta"'),
+    succeeded: (received) => received.includes('"type":"finish"'),
   };
 }
 
@@ -167,19 +196,26 @@ function caseResult(name: string, timings: StreamTiming[]): CaseResult {
 const results: CaseResult[] = [];
 const loadAverage: number[] = [os.loadavg()[0]!];
 try {
-  // One at a time, direct and through the server alternately (so drift hits both alike).
+  // One at a time, direct, through the bare SDK relay and through the server in turn (so drift
+  // hits all alike).
   const sequentialDirect: StreamTiming[] = [];
+  const sequentialRelay: StreamTiming[] = [];
   const sequentialServer: StreamTiming[] = [];
   for (let i = 0; i < warmup + iterations; i++) {
+    if (i === warmup) sequentialWindow = { fromUs: monotonicUs(), toUs: 0 };
     const viaModel = await timeStream(agent, direct(QUICK_PROMPT));
+    const viaRelay = await timeStream(agent, throughRelay(QUICK_PROMPT));
     const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
     if (i >= warmup) {
       sequentialDirect.push(viaModel);
+      sequentialRelay.push(viaRelay);
       sequentialServer.push(viaServer);
     }
   }
+  if (sequentialWindow) sequentialWindow.toUs = monotonicUs();
   results.push(caseResult("direct, one at a time", sequentialDirect));
   results.push(caseResult("server, one at a time", sequentialServer));
+  results.push(caseResult("bare AI SDK relay, one at a time", sequentialRelay));
   log(
     `one at a time: TTFT p50 direct ${ms(results[0]!.ttft.p50)} ms, server ${ms(results[1]!.ttft.p50)} ms`,
   );
@@ -222,17 +258,14 @@ try {
   await stopAll();
 }
 
-const [seqDirect, seqServer, pacedDirect, pacedServer, conDirect, conServer] = results as [
-  CaseResult,
-  CaseResult,
-  CaseResult,
-  CaseResult,
-  CaseResult,
-  CaseResult,
-];
+const [seqDirect, seqServer, seqRelay, pacedDirect, pacedServer, conDirect, conServer] =
+  results as [CaseResult, CaseResult, CaseResult, CaseResult, CaseResult, CaseResult, CaseResult];
 const added = {
   sequentialP50: seqServer.ttft.p50 - seqDirect.ttft.p50,
   sequentialP99: seqServer.ttft.p99 - seqDirect.ttft.p99,
+  /** What the bare AI SDK relay adds: the floor for any server built on it, on this machine. */
+  relayP50: seqRelay.ttft.p50 - seqDirect.ttft.p50,
+  relayP99: seqRelay.ttft.p99 - seqDirect.ttft.p99,
   pacedP50: pacedServer.ttft.p50 - pacedDirect.ttft.p50,
   pacedP99: pacedServer.ttft.p99 - pacedDirect.ttft.p99,
   concurrentP50: conServer.ttft.p50 - conDirect.ttft.p50,
@@ -256,6 +289,8 @@ process.stdout.write(
     `added by the server, one at a time: TTFT p50 ${ms(added.sequentialP50)} ms ` +
     `(target < ${TARGET_ADDED_P50_MS} ms: ${added.sequentialP50 < TARGET_ADDED_P50_MS ? "met" : "MISSED"}), ` +
     `p99 ${ms(added.sequentialP99)} ms\n` +
+    `added by the bare AI SDK relay (no database, no checks), one at a time: TTFT p50 ` +
+    `${ms(added.relayP50)} ms, p99 ${ms(added.relayP99)} ms\n` +
     `added by the server, model TTFT 200 ms: TTFT p50 ${ms(added.pacedP50)} ms, ` +
     `p99 ${ms(added.pacedP99)} ms\n` +
     `added by the server, ${concurrency} at once: TTFT p50 ${ms(added.concurrentP50)} ms, ` +
@@ -263,6 +298,24 @@ process.stdout.write(
     `errors ${conServer.errors}\n` +
     `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
 );
+let profile: ProfileSummary | undefined;
+if (values.profile) {
+  const file = latestProfile(profileDir);
+  if (file) {
+    profile = summarizeProfile(file, sequentialWindow, 40);
+    process.stdout.write(`\n${profileReport("one chat at a time", profile)}\n`);
+    process.stdout.write(
+      `${table(
+        ["Atrium functions by inclusive time", "ms", "of busy"],
+        profile.topInclusiveOwn.map((c) => [c.frame, ms(c.ms), `${(c.share * 100).toFixed(1)} %`]),
+      )}\n`,
+    );
+    log(`profile kept in ${profileDir} (remove it when done)`);
+  } else {
+    log("no CPU profile was written by the server child");
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
 for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
 
 const out = values.out ?? path.join(RESULTS_DIR, `chat-latency-${database}.json`);

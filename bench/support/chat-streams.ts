@@ -82,14 +82,24 @@ export interface FakeModel {
 }
 
 /** The loopback model server in a child process. */
-export async function startFakeModel(): Promise<FakeModel> {
-  const child: ChildProcess = spawn(NODE, ["bench/support/fake-model-child.ts"], {
+export function startFakeModel(): Promise<FakeModel> {
+  return startChild(["bench/support/fake-model-child.ts"]);
+}
+
+/** The bare AI SDK relay in front of a model (bench/support/sdk-relay-child.ts). */
+export function startSdkRelay(modelBaseUrl: string, modelId: string): Promise<FakeModel> {
+  return startChild(["bench/support/sdk-relay-child.ts", modelBaseUrl, modelId]);
+}
+
+/** A child that prints `{"baseUrl": …}` on one line once it listens. */
+async function startChild(args: string[]): Promise<FakeModel> {
+  const child: ChildProcess = spawn(NODE, args, {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
   const lines = createInterface({ input: child.stdout! });
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the fake model exited (code ${code})`)));
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited (code ${code})`)));
     lines.once("line", (line) => resolve((JSON.parse(line) as { baseUrl: string }).baseUrl));
   });
   return {

@@ -79,30 +79,11 @@ export class AuthService {
   /** Throws UNAUTHENTICATED when the session was revoked or expired or the user disabled. */
   async loadIdentity(userId: string, sessionId: string): Promise<Identity> {
     const rows = await this.#db
-      .select({
-        userId: users.id,
-        organizationId: users.organizationId,
-        role: users.role,
-        isSuperadmin: users.isSuperadmin,
-        disabled: users.disabled,
-        revokedAt: sessions.revokedAt,
-        expiresAt: sessions.expiresAt,
-      })
+      .select(sessionIdentityColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-    const row = rows[0];
-    if (!row) throw unauthenticated("session_not_found");
-    if (row.revokedAt) throw unauthenticated("session_revoked");
-    if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated("session_expired");
-    if (row.disabled) throw unauthenticated("user_disabled");
-    return {
-      userId: row.userId,
-      sessionId,
-      organizationId: row.organizationId,
-      role: row.role,
-      isSuperadmin: row.isSuperadmin,
-    };
+    return checkSessionIdentity(rows[0], sessionId);
   }
 
   /**
@@ -327,4 +308,46 @@ export class AuthService {
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
+}
+
+/**
+ * The columns a session's identity is checked on (sessions joined with users), for
+ * loadIdentity and for hot paths that read them in the same statement as their own data.
+ */
+export const sessionIdentityColumns = {
+  userId: users.id,
+  organizationId: users.organizationId,
+  role: users.role,
+  isSuperadmin: users.isSuperadmin,
+  disabled: users.disabled,
+  revokedAt: sessions.revokedAt,
+  expiresAt: sessions.expiresAt,
+};
+
+interface SessionIdentityRow {
+  userId: string;
+  organizationId: string | null;
+  role: Identity["role"];
+  isSuperadmin: boolean;
+  disabled: boolean;
+  revokedAt: Date | null;
+  expiresAt: Date;
+}
+
+/** The identity behind a session row; UNAUTHENTICATED when it is missing, revoked, expired or its user disabled. */
+export function checkSessionIdentity(
+  row: SessionIdentityRow | undefined,
+  sessionId: string,
+): Identity {
+  if (!row) throw unauthenticated("session_not_found");
+  if (row.revokedAt) throw unauthenticated("session_revoked");
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthenticated("session_expired");
+  if (row.disabled) throw unauthenticated("user_disabled");
+  return {
+    userId: row.userId,
+    sessionId,
+    organizationId: row.organizationId,
+    role: row.role,
+    isSuperadmin: row.isSuperadmin,
+  };
 }

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { AppError, notFound } from "../../shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { AppEnv } from "../http/request-info.ts";
-import { chatErrorResponse, identifyChatCaller, readJson } from "./chat-http.ts";
-import { parseChatRequest, threadIdSchema } from "./chat-request.ts";
+import { chatCredentials, chatErrorResponse, identifyChatCaller, readJson } from "./chat-http.ts";
+import { type ChatRequest, parseChatRequest, threadIdSchema } from "./chat-request.ts";
 import { type ChatCaller, startChat } from "./start-chat.ts";
 import { stopChat } from "./stop-chat.ts";
 import { activeStreamsOf } from "./stream/active-streams.ts";
-import { findOwnThread } from "./thread-access.ts";
+import { chatCaller } from "./thread-access.ts";
 
 const stopBodySchema = z.object({ chatId: z.string() });
 
@@ -23,16 +23,8 @@ export function chatRoutes(services: Services) {
   const app = new Hono<AppEnv>();
   const streams = activeStreamsOf(services);
 
-  const caller = async (c: Context): Promise<ChatCaller> => {
-    const identity = await identifyChatCaller(c, services);
-    if (!identity.organizationId) {
-      throw new AppError(
-        "FORBIDDEN",
-        "Your account does not belong to an organization, so it cannot chat.",
-      );
-    }
-    return { ...identity, organizationId: identity.organizationId };
-  };
+  const caller = async (c: Context): Promise<ChatCaller> =>
+    chatCaller(await identifyChatCaller(c, services));
 
   const handle = (run: (c: Context) => Promise<Response>) => async (c: Context) => {
     try {
@@ -45,12 +37,20 @@ export function chatRoutes(services: Services) {
   app.post(
     "/api/chat",
     handle(async (c) => {
-      // The body arrives while the caller is checked (an auth failure still answers first).
+      // The body arrives while the token is checked (an auth failure still answers first).
       const body = readJson(c);
       body.catch(() => undefined);
-      const who = await caller(c);
-      const request = parseChatRequest(await body);
-      return startChat({ services, streams, caller: who, request });
+      const claims = await chatCredentials(c, services);
+      let request: ChatRequest;
+      try {
+        request = parseChatRequest(await body);
+      } catch (error) {
+        // A revoked session hears that, not what is wrong with its request.
+        await services.auth.loadIdentity(claims.userId, claims.sessionId);
+        throw error;
+      }
+      // The session itself is checked in the turn's first read, with the thread.
+      return startChat({ services, streams, claims, request });
     }),
   );
 
@@ -62,8 +62,10 @@ export function chatRoutes(services: Services) {
     if (!threadId.success) return c.body(null, 204);
     const active = streams.get(threadId.data);
     if (!active || active.ended) return c.body(null, 204);
-    const thread = await findOwnThread(services.database.db, who, threadId.data);
-    if (!thread) return c.body(null, 204);
+    // The answer was started by this user in this organization (its thread may not be stored yet).
+    if (active.userId !== who.userId || active.organizationId !== who.organizationId) {
+      return c.body(null, 204);
+    }
     return active.response();
   };
   app.get(

@@ -1,6 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { AppError, conflict, notFound } from "../../shared/errors.ts";
 import type { Identity } from "../api/context.ts";
+import type { AccessClaims } from "../auth/tokens.ts";
 import type { ModelRegistry, ResolvedModel } from "../ai/model-registry.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { messages, threads } from "../db/schema.ts";
@@ -9,8 +10,8 @@ import type { ChatRequest } from "./chat-request.ts";
 import { chooseChatModel } from "./choose-chat-model.ts";
 import { DEFAULT_THREAD_TITLE } from "./create-thread.ts";
 import type { HistoryRow } from "./load-history.ts";
-import type { ThreadRow } from "./thread-access.ts";
-import { lockThreadState, type ThreadState } from "./thread-state.ts";
+import { chatCaller, type ThreadRow } from "./thread-access.ts";
+import { lockForTurnWrites, readTurnState, type ThreadState } from "./thread-state.ts";
 import { fallbackTitle } from "./titles.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
@@ -18,8 +19,12 @@ import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 export const STALE_STREAM_MS = 45_000;
 export const INTERRUPTED_MESSAGE =
   "This answer was interrupted (the server stopped while writing it). Regenerate to try again.";
-/** How long the writes wait for the model request to leave (it normally takes a few ms). */
-const MODEL_START_WAIT_MS = 200;
+/**
+ * How long the turn's writes wait for the model's first output. A model
+ * answers its first token in 100 ms or more, so the writes fit in that gap
+ * and stay off the path to the first token (on PGlite they hold the event loop).
+ */
+const WRITES_WAIT_MS = 25;
 const BUSY_MESSAGE =
   "An answer is still being written in this chat. Wait for it, or stop it first.";
 
@@ -27,6 +32,8 @@ type Caller = Identity & { organizationId: string };
 type Part = { type: string } & Record<string, unknown>;
 
 export interface PreparedTurn {
+  /** Who asked: the session of the request's token, checked as the turn was read. */
+  caller: Caller;
   thread: ThreadRow;
   model: ResolvedModel;
   streamId: string;
@@ -52,72 +59,90 @@ interface UserMessagePlan {
 }
 
 /**
- * One turn, in one transaction on the locked thread row: the thread is the
- * caller's (created if new; anybody else's is "not found"), the model is
- * chosen, no other answer is in flight, the user's message is stored (new,
- * edited, or kept for a regeneration, with what followed it removed), the
- * assistant's row starts as 'streaming' and the thread points at the stream.
- *
- * Everything the model needs is read first, in one round trip; `onReady` is
- * called then, so the model request runs while the writes and the commit
- * finish (the caller must not save the answer before this resolves, and
- * must abandon it if this throws).
+ * One turn. First one read, with no lock (readTurnState): the caller's
+ * session, and their thread (a new one if the id is free; anybody else's is
+ * "not found"), from which the model is chosen, no other answer may be in
+ * flight and the user's message is planned. Anything refused so far throws
+ * before any answer starts. Then `onReady` starts the model, and once its
+ * first output is out (or WRITES_WAIT_MS passed) one transaction locks the
+ * thread, checks that nothing changed since the read (another answer, or
+ * messages, from another instance or tab), stores the user's message (new,
+ * edited, or kept for a regeneration, with what followed it removed), starts
+ * the assistant's row as 'streaming' and points the thread at the stream.
+ * The caller must not save the answer before this resolves, and must abandon
+ * it if this throws.
  */
 export async function prepareTurn(options: {
   db: Db;
-  caller: Caller;
+  claims: Pick<AccessClaims, "userId" | "sessionId">;
   request: ChatRequest;
   models: ModelRegistry;
   /** Whether this instance is generating an answer for the thread right now. */
   isStreaming: (threadId: string) => boolean;
-  /** Starts the model; resolves once its request is on its way (or failed to start). */
+  /** Starts the model; resolves once its first output is out (or it failed). */
   onReady: (turn: PreparedTurn) => Promise<void>;
 }): Promise<PreparedTurn> {
-  const { caller, request } = options;
-  return options.db.transaction(async (tx) => {
-    const load = () => lockThreadState(tx, caller, request.threadId, request.userMessage.id);
-    let state = await load();
-    if (!state && (await createIfNew(tx, caller, request))) state = await load();
-    // Taken by somebody else: exactly like a missing thread, it says nothing about whose.
-    if (!state) throw notFound("Thread");
-    const model = chooseChatModel(options.models, {
-      requested: request.modelId,
-      threadModelId: state.thread.modelId,
-      userModelId: state.userModelId,
-      organizationModelId: state.organizationModelId,
-    });
-    const leftBehind = checkNotBusy(state, options.isStreaming);
-    const user = planUserMessage(state, request);
-    const automaticTitle =
-      user.seq === 0 &&
-      (state.thread.title === DEFAULT_THREAD_TITLE ||
-        state.thread.title === fallbackTitle(user.text));
-    const turn: PreparedTurn = {
-      thread: state.thread,
-      model,
-      streamId: newId(),
-      userMessageId: user.id,
-      userText: user.text,
-      assistantMessageId: newId(),
-      history: [
-        { id: user.id, role: "user", seq: user.seq, parts: user.parts },
-        ...state.history.filter((row) => row.seq < user.seq),
-      ],
-      attached: state.attached,
-      shouldGenerateTitle: automaticTitle,
-    };
-    // Let the model request leave before the writes: on PGlite they hold the event loop.
-    await settledWithin(options.onReady(turn), MODEL_START_WAIT_MS);
+  const { request } = options;
+  const read = await readTurnState(
+    options.db,
+    options.claims,
+    request.threadId,
+    request.userMessage.id,
+  );
+  const caller = chatCaller(read.caller);
+  // Taken by somebody else: exactly like a missing thread, it says nothing about whose.
+  if (!read.state && read.idTaken) throw notFound("Thread");
+  const state = read.state ?? newThreadState(caller, request, read.existing);
+  const isNew = read.state === undefined;
+  const model = chooseChatModel(options.models, {
+    requested: request.modelId,
+    threadModelId: state.thread.modelId,
+    userModelId: state.userModelId,
+    organizationModelId: state.organizationModelId,
+  });
+  const leftBehind = checkNotBusy(state, options.isStreaming);
+  const user = planUserMessage(state, request);
+  const automaticTitle =
+    user.seq === 0 &&
+    (state.thread.title === DEFAULT_THREAD_TITLE ||
+      state.thread.title === fallbackTitle(user.text));
+  const turn: PreparedTurn = {
+    caller,
+    thread: state.thread,
+    model,
+    streamId: newId(),
+    userMessageId: user.id,
+    userText: user.text,
+    assistantMessageId: newId(),
+    history: [
+      { id: user.id, role: "user", seq: user.seq, parts: user.parts },
+      ...state.history.filter((row) => row.seq < user.seq),
+    ],
+    attached: state.attached,
+    shouldGenerateTitle: automaticTitle,
+  };
+  await settledWithin(options.onReady(turn), WRITES_WAIT_MS);
 
+  return options.db.transaction(async (tx) => {
+    if (isNew) {
+      if (!(await createThread(tx, turn.thread))) throw conflict(BUSY_MESSAGE);
+    } else {
+      const now = await lockForTurnWrites(tx, caller, state.thread.id);
+      if (!now) throw notFound("Thread");
+      // Another answer started, or messages came, since the read: this turn was planned on old news.
+      if (now.activeStreamId !== state.thread.activeStreamId || now.maxSeq !== state.maxSeq) {
+        throw conflict(BUSY_MESSAGE);
+      }
+    }
     if (leftBehind) await closeLeftBehind(tx, state.thread.id);
     await storeMessages(tx, caller, turn, user);
-    const now = new Date();
+    const at = new Date();
     const [updated] = await tx
       .update(threads)
       .set({
         activeStreamId: turn.streamId,
-        lastMessageAt: now,
-        updatedAt: now,
+        lastMessageAt: at,
+        updatedAt: at,
         ...(request.modelId ? { modelId: model.info.id } : {}),
         ...(automaticTitle ? { title: fallbackTitle(user.text) } : {}),
       })
@@ -127,16 +152,45 @@ export async function prepareTurn(options: {
   });
 }
 
-/** A new thread, with the caller as its owner; false when the id is taken. */
-async function createIfNew(tx: Tx, caller: Caller, request: ChatRequest): Promise<boolean> {
-  const created = await tx
-    .insert(threads)
-    .values({
+/** A thread the request starts: stored with the turn's writes. */
+function newThreadState(
+  caller: Caller,
+  request: ChatRequest,
+  existing: ThreadState["existing"],
+): ThreadState {
+  const now = new Date();
+  return {
+    thread: {
       id: request.threadId,
       organizationId: caller.organizationId,
       userId: caller.userId,
       title: fallbackTitle(request.userMessage.text),
       modelId: request.modelId,
+      activeStreamId: null,
+      lastMessageAt: now,
+      createdAt: now,
+      updatedAt: now,
+    },
+    maxSeq: null,
+    existing,
+    history: [],
+    attached: [],
+    userModelId: null,
+    organizationModelId: null,
+    streamingSavedAt: null,
+  };
+}
+
+/** Stores a new thread; false when its id was taken since the read. */
+async function createThread(tx: Tx, thread: ThreadRow): Promise<boolean> {
+  const created = await tx
+    .insert(threads)
+    .values({
+      id: thread.id,
+      organizationId: thread.organizationId,
+      userId: thread.userId,
+      title: thread.title,
+      modelId: thread.modelId,
     })
     .onConflictDoNothing({ target: threads.id })
     .returning({ id: threads.id });
@@ -145,8 +199,9 @@ async function createIfNew(tx: Tx, caller: Caller, request: ChatRequest): Promis
 
 /** Refuse a second answer in flight; true when the one recorded was left by a dead process. */
 function checkNotBusy(state: ThreadState, isStreaming: (id: string) => boolean): boolean {
-  if (!state.thread.activeStreamId) return false;
+  // Ours, even before its writes are in (a new thread's row comes with them).
   if (isStreaming(state.thread.id)) throw conflict(BUSY_MESSAGE);
+  if (!state.thread.activeStreamId) return false;
   // Not ours: another instance's live answer, or one a dead process left behind.
   if (state.streamingSavedAt !== null && Date.now() - state.streamingSavedAt < STALE_STREAM_MS) {
     throw conflict(BUSY_MESSAGE);

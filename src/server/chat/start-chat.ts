@@ -1,28 +1,32 @@
-import { AppError } from "../../shared/errors.ts";
+import { AppError, isAppError } from "../../shared/errors.ts";
 import type { Identity, Services } from "../api/context.ts";
+import type { AccessClaims } from "../auth/tokens.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import { HTTP_STATUS_KEY } from "./chat-http.ts";
-import { noModelError, requestedModel } from "./choose-chat-model.ts";
 import { prepareTurn } from "./prepare-turn.ts";
+import type { ActiveStream } from "./stream/active-stream.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
 import { runTurn } from "./stream/run-turn.ts";
 
 export type ChatCaller = Identity & { organizationId: string };
 
 /**
- * POST /api/chat after its checks. The turn's reads decide everything that
- * can refuse it (JSON error responses: not found, busy, bad model…); from
- * then on the model is called and the stream answered at once, while the
- * turn's writes commit. The answer is saved only once they have; should they
- * fail, the stream ends with an error and nothing of the turn remains.
+ * POST /api/chat once its token and body are checked. The turn's one read
+ * (the session, the thread) decides everything that can refuse it as a JSON
+ * error (signed out, not found, busy, bad model…); then the model is called,
+ * the stream answered as its request leaves, and the turn's writes commit
+ * while the model starts answering (prepareTurn). The answer is saved only
+ * once they have; should they be refused (the thread changed meanwhile) or
+ * fail, the stream ends with the reason and nothing of the turn remains.
  */
 export function startChat(options: {
   services: Services;
   streams: ActiveStreams;
-  caller: ChatCaller;
+  /** The request's access token, checked but for its session: prepareTurn reads that. */
+  claims: Pick<AccessClaims, "userId" | "sessionId">;
   request: ChatRequest;
 }): Promise<Response> {
-  const { services, streams, caller, request } = options;
+  const { services, streams, claims, request } = options;
   if (streams.closing) {
     throw new AppError(
       "INTERNAL",
@@ -32,50 +36,68 @@ export function startChat(options: {
       },
     );
   }
-  if (services.models.list().length === 0) throw noModelError();
-  if (request.modelId) requestedModel(services.models, request.modelId);
 
   return new Promise<Response>((resolve, reject) => {
     let commit: (saved: boolean) => void = () => undefined;
     const committed = new Promise<boolean>((settle) => {
       commit = settle;
     });
-    let started = false;
+    let stream: ActiveStream | undefined;
     prepareTurn({
       db: services.database.db,
-      caller,
+      claims,
       request,
       models: services.models,
       isStreaming: (threadId) => streams.get(threadId) !== undefined,
       onReady: (turn) =>
-        new Promise<void>((modelCalled) => {
-          const stream = streams.add({
+        new Promise<void>((firstOutput) => {
+          const { caller } = turn;
+          const started = streams.add({
             streamId: turn.streamId,
             threadId: turn.thread.id,
             userId: caller.userId,
             organizationId: caller.organizationId,
           });
-          const options = { services, streams, caller, prepared: turn, stream, committed };
-          runTurn({ ...options, onModelCall: modelCalled })
+          stream = started;
+          // The response goes out once the model request has left, so its headers do not delay it.
+          let responded = false;
+          const respond = () => {
+            if (responded) return;
+            responded = true;
+            resolve(started.response());
+          };
+          const outputOrEnd = () => {
+            firstOutput();
+            respond();
+          };
+          runTurn({
+            ...{ services, streams, caller, prepared: turn, stream: started, committed },
+            onModelCall: () => setImmediate(respond),
+            onModelOutput: outputOrEnd,
+          })
             .catch((error: unknown) => {
               // A bug, not a model failure (those end inside the stream): never leave it hanging.
               services.log.error({ err: error, threadId: turn.thread.id }, "chat turn crashed");
-              stream.end();
+              started.end();
             })
-            .finally(modelCalled);
-          started = true;
-          resolve(stream.response());
+            .finally(outputOrEnd);
         }),
     }).then(
       () => commit(true),
       (error: unknown) => {
-        commit(false);
-        if (!started) reject(error);
+        if (!stream) {
+          commit(false);
+          reject(error);
+          return;
+        }
+        // Refused at write time (the thread changed since it was read): say why in the stream.
+        if (isAppError(error)) stream.refusal = error.message;
         else
           services.log.error(
             { err: error, threadId: request.threadId },
             "saving a chat turn failed",
           );
+        commit(false);
       },
     );
   });

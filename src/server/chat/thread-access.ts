@@ -26,6 +26,17 @@ export function requireChatOrganization(ctx: FunctionCtx): string {
   return organizationId;
 }
 
+/** An identity that may chat (one with an organization), or FORBIDDEN saying why not. */
+export function chatCaller(identity: Identity): Identity & { organizationId: string } {
+  if (!identity.organizationId) {
+    throw new AppError(
+      "FORBIDDEN",
+      "Your account does not belong to an organization, so it cannot chat.",
+    );
+  }
+  return { ...identity, organizationId: identity.organizationId };
+}
+
 /** The caller's own thread, or undefined (missing, or anybody else's). */
 export async function findOwnThread(
   db: Executor,

@@ -1,14 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Identity } from "../api/context.ts";
-import type { Tx } from "../db/client.ts";
+import { checkSessionIdentity, sessionIdentityColumns } from "../auth/auth-service.ts";
+import type { AccessClaims } from "../auth/tokens.ts";
+import type { Db, Tx } from "../db/client.ts";
 import {
   documents,
   messages,
   organizationSettings,
+  sessions,
   threadDocuments,
   threads,
   userPreferences,
+  users,
 } from "../db/schema.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
 import type { ThreadRow } from "./thread-access.ts";
@@ -54,35 +58,132 @@ export interface ThreadState {
   streamingSavedAt: number | null;
 }
 
+export interface TurnState {
+  /** Who is calling: the session of the request's access token, checked live. */
+  caller: Identity;
+  /** The caller's thread; undefined when it does not exist or is anybody else's. */
+  state: ThreadState | undefined;
+  /** A thread with this id exists (the caller's or not). */
+  idTaken: boolean;
+  /** The message with the request's message id, wherever it is. */
+  existing: ThreadState["existing"];
+}
+
+const turnStateQueries = new WeakMap<Db, ReturnType<typeof turnStateQuery>>();
+
 /**
- * The caller's thread, locked for this transaction, with everything a turn
- * needs to call the model, in one round trip: history, attached documents,
- * the message the request names, and the model choices. Undefined when the
- * thread is not the caller's (or does not exist).
+ * readTurnState's statement, prepared once per database: it runs before every
+ * answer's first token, and building it (and, on PostgreSQL, planning it)
+ * each time cost more than running it.
  */
-export async function lockThreadState(
-  tx: Tx,
-  caller: Pick<Identity, "userId"> & { organizationId: string },
-  threadId: string,
-  messageId: string,
-): Promise<ThreadState | undefined> {
-  const [row] = await tx
+function turnStateQuery(db: Db) {
+  const threadIdParam = sql.placeholder("threadId");
+  const organizationId = users.organizationId;
+  return db
     .select({
+      ...sessionIdentityColumns,
       thread: threads,
-      maxSeq: sql<unknown>`(select max(m.seq) from ${messages} m where m.thread_id = ${threadId})`,
-      existing: sql<unknown>`(select json_build_object('threadId', m.thread_id, 'role', m.role, 'seq', m.seq, 'parts', m.parts) from ${messages} m where m.id = ${messageId})`,
+      idTaken: sql<unknown>`exists (select 1 from ${threads} t2 where t2.id = ${threadIdParam})`,
+      maxSeq: sql<unknown>`(select max(m.seq) from ${messages} m where m.thread_id = ${threads.id})`,
+      existing: sql<unknown>`(select json_build_object('threadId', m.thread_id, 'role', m.role, 'seq', m.seq, 'parts', m.parts) from ${messages} m where m.id = ${sql.placeholder("messageId")})`,
       history: sql<unknown>`(select coalesce(json_agg(json_build_object('id', h.id, 'role', h.role, 'seq', h.seq, 'parts', h.parts) order by h.seq desc), '[]'::json)
-        from (select m.id, m.role, m.seq, m.parts from ${messages} m where m.thread_id = ${threadId}
+        from (select m.id, m.role, m.seq, m.parts from ${messages} m where m.thread_id = ${threads.id}
           order by m.seq desc limit ${HISTORY_LIMIT}) h)`,
       attached: sql<unknown>`(select coalesce(json_agg(json_build_object('documentId', a.id, 'name', a.name, 'fileType', a.file_type, 'processingStatus', a.processing_status, 'summary', a.summary) order by a.attached_at), '[]'::json)
         from (select d.id, d.name, d.file_type, d.processing_status, left(d.summary, ${SUMMARY_CHARS + 1}) as summary, td.created_at as attached_at
           from ${threadDocuments} td join ${documents} d on d.id = td.document_id
-          where td.thread_id = ${threadId} and td.organization_id = ${caller.organizationId}
-            and d.organization_id = ${caller.organizationId}
+          where td.thread_id = ${threads.id} and td.organization_id = ${organizationId}
+            and d.organization_id = ${organizationId}
           order by td.created_at limit ${ATTACHED_LIMIT}) a)`,
-      userModelId: sql<unknown>`(select ${userPreferences.modelId} from ${userPreferences} where ${userPreferences.userId} = ${caller.userId})`,
-      organizationModelId: sql<unknown>`(select ${organizationSettings.defaultModelId} from ${organizationSettings} where ${organizationSettings.organizationId} = ${caller.organizationId})`,
-      streamingSavedAt: sql<unknown>`(select (extract(epoch from max(m.updated_at)) * 1000)::float8 from ${messages} m where m.thread_id = ${threadId} and m.status = 'streaming')`,
+      userModelId: sql<unknown>`(select ${userPreferences.modelId} from ${userPreferences} where ${userPreferences.userId} = ${users.id})`,
+      organizationModelId: sql<unknown>`(select ${organizationSettings.defaultModelId} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId})`,
+      streamingSavedAt: sql<unknown>`(select (extract(epoch from max(m.updated_at)) * 1000)::float8 from ${messages} m where m.thread_id = ${threads.id} and m.status = 'streaming')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      threads,
+      and(
+        eq(threads.id, threadIdParam),
+        eq(threads.userId, users.id),
+        eq(threads.organizationId, organizationId),
+      ),
+    )
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
+      ),
+    )
+    .prepare("chat_turn_state");
+}
+
+/**
+ * Everything a chat turn needs before the model is called, in one statement
+ * and one round trip: the caller's session and user (checked as
+ * AuthService.loadIdentity does), and their thread with its history,
+ * attached documents, the message the request names and the model choices.
+ * Nothing is locked: the turn's writes lock the thread and check that
+ * nothing changed since (lockForTurnWrites).
+ */
+export async function readTurnState(
+  db: Db,
+  claims: Pick<AccessClaims, "userId" | "sessionId">,
+  threadId: string,
+  messageId: string,
+): Promise<TurnState> {
+  let query = turnStateQueries.get(db);
+  if (!query) {
+    query = turnStateQuery(db);
+    turnStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({
+    threadId,
+    messageId,
+    sessionId: claims.sessionId,
+    userId: claims.userId,
+  });
+  const caller = checkSessionIdentity(row, claims.sessionId);
+  const idTaken = z.boolean().parse(row!.idTaken);
+  const existing = existingSchema.parse(row!.existing);
+  if (!row!.thread) return { caller, state: undefined, idTaken, existing };
+  return {
+    caller,
+    idTaken,
+    existing,
+    state: {
+      thread: row!.thread,
+      maxSeq: z.number().nullable().parse(row!.maxSeq),
+      existing,
+      history: historySchema.parse(row!.history),
+      attached: attachedSchema.parse(row!.attached).map((d) => ({
+        ...d,
+        summary:
+          d.summary && d.summary.length > SUMMARY_CHARS
+            ? `${d.summary.slice(0, SUMMARY_CHARS)}…`
+            : d.summary,
+      })),
+      userModelId: z.string().nullable().parse(row!.userModelId),
+      organizationModelId: z.string().nullable().parse(row!.organizationModelId),
+      streamingSavedAt: z.number().nullable().parse(row!.streamingSavedAt),
+    },
+  };
+}
+
+/**
+ * The thread locked for a turn's writes, with what the turn's read decided on:
+ * the stream in flight and the last message's position. Undefined when it is
+ * gone (or no longer the caller's).
+ */
+export async function lockForTurnWrites(
+  tx: Tx,
+  caller: Pick<Identity, "userId"> & { organizationId: string },
+  threadId: string,
+): Promise<{ activeStreamId: string | null; maxSeq: number | null } | undefined> {
+  const [row] = await tx
+    .select({
+      activeStreamId: threads.activeStreamId,
+      maxSeq: sql<unknown>`(select max(m.seq) from ${messages} m where m.thread_id = ${threadId})`,
     })
     .from(threads)
     .where(
@@ -94,20 +195,5 @@ export async function lockThreadState(
     )
     .for("update", { of: threads });
   if (!row) return undefined;
-  return {
-    thread: row.thread,
-    maxSeq: z.number().nullable().parse(row.maxSeq),
-    existing: existingSchema.parse(row.existing),
-    history: historySchema.parse(row.history),
-    attached: attachedSchema.parse(row.attached).map((d) => ({
-      ...d,
-      summary:
-        d.summary && d.summary.length > SUMMARY_CHARS
-          ? `${d.summary.slice(0, SUMMARY_CHARS)}…`
-          : d.summary,
-    })),
-    userModelId: z.string().nullable().parse(row.userModelId),
-    organizationModelId: z.string().nullable().parse(row.organizationModelId),
-    streamingSavedAt: z.number().nullable().parse(row.streamingSavedAt),
-  };
+  return { activeStreamId: row.activeStreamId, maxSeq: z.number().nullable().parse(row.maxSeq) };
 }

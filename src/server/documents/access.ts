@@ -17,6 +17,18 @@ export interface RequestCaller {
   via: "bearer" | "cookie";
 }
 
+/** The access token an HTTP request carries, and how; see identifyRequest. */
+export function requestToken(c: Context): { token: string; via: RequestCaller["via"] } | null {
+  const header = c.req.header("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthenticated("malformed_header");
+    return { token: match[1]!, via: "bearer" };
+  }
+  const cookie = getCookie(c, ACCESS_COOKIE);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
 /**
  * The caller of an HTTP request: `Authorization: Bearer <token>` first, else the
  * atrium_access cookie. null when neither is sent; throws UNAUTHENTICATED when
@@ -26,15 +38,9 @@ export async function identifyRequest(
   services: Services,
   c: Context,
 ): Promise<RequestCaller | null> {
-  const header = c.req.header("authorization");
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthenticated("malformed_header");
-    return { identity: await services.auth.identify(match[1]!), via: "bearer" };
-  }
-  const cookie = getCookie(c, ACCESS_COOKIE);
-  if (!cookie) return null;
-  return { identity: await services.auth.identify(cookie), via: "cookie" };
+  const sent = requestToken(c);
+  if (!sent) return null;
+  return { identity: await services.auth.identify(sent.token), via: sent.via };
 }
 
 /**

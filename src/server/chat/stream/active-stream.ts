@@ -21,6 +21,8 @@ export class ActiveStream {
   readonly abortController = new AbortController();
   /** Why the generation was aborted on purpose: a user's stop, a shutdown, or its turn failed to save. */
   abortReason: AbortReason | null = null;
+  /** Why the turn was refused when its writes found the thread changed (abortReason "refused"). */
+  refusal: string | null = null;
 
   readonly #frames: Uint8Array[] = [];
   readonly #listeners = new Set<Listener>();

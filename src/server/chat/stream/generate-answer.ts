@@ -8,6 +8,7 @@ import type { TurnOptions } from "./run-turn.ts";
 import type { Outcome } from "./turn-outcome.ts";
 
 const MAX_STEPS = 6;
+const OPENING_CHUNKS = new Set(["start-step", "text-start", "reasoning-start"]);
 
 /**
  * Call the model with the stored history, the dossier tools and the
@@ -65,6 +66,7 @@ export async function generateAnswer(
     // Tool errors are ours and already safe to show (tool-context.ts).
     redactToolErrors: false,
   });
+  let first = true;
   for await (const chunk of chunks) {
     if (chunk.type === "finish") {
       outcome.finishReason = chunk.finishReason ?? null;
@@ -76,6 +78,11 @@ export async function generateAnswer(
     }
     if (chunk.type === "error") outcome.errorText = chunk.errorText;
     emit(chunk);
+    // The first real output (not the step's and parts' openings, which come with the response headers).
+    if (first && !OPENING_CHUNKS.has(chunk.type)) {
+      first = false;
+      options.onModelOutput?.();
+    }
     if (chunk.type === "tool-output-available") {
       for (const source of citations.takeNewSourceChunks()) emit(source);
     }

@@ -23,8 +23,10 @@ export interface TurnOptions {
   stream: ActiveStream;
   /** Settles true once the turn is committed; false if it was refused (nothing is saved then). */
   committed: Promise<boolean>;
-  /** Called when the model request is about to leave (or generation failed before it). */
+  /** Called as the model request is about to leave. */
   onModelCall?: () => void;
+  /** Called once the model's first output is out (or generation ended without any). */
+  onModelOutput?: () => void;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function runTurn(options: TurnOptions): Promise<void> {
   try {
     await generateAnswer(options, emit, outcome);
   } catch (error) {
-    options.onModelCall?.();
+    options.onModelOutput?.();
     outcome.errorText = isProviderError(error) ? providerErrorMessage(error) : GENERIC_MODEL_ERROR;
     if (!isProviderError(error)) log.error({ err: error }, "chat generation failed");
     emit({ type: "error", errorText: outcome.errorText });

@@ -33,7 +33,7 @@ export function finalStatus(
   if (stream.abortReason === "stopped")
     return { status: "stopped", finishReason: null, error: null };
   if (stream.abortReason === "refused") {
-    return { status: "error", finishReason: "error", error: NOT_SAVED_MESSAGE };
+    return { status: "error", finishReason: "error", error: stream.refusal ?? NOT_SAVED_MESSAGE };
   }
   if (stream.abortReason === "shutdown") {
     return { status: "error", finishReason: "error", error: SHUTDOWN_MESSAGE };

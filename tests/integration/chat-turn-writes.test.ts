@@ -1,0 +1,255 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
+import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
+import { messages, sessions, threads } from "../../src/server/db/schema.ts";
+import { newId } from "../../src/server/ids.ts";
+import {
+  type Chunk,
+  chatBody,
+  newChatId,
+  newMessageId,
+  postChat,
+  readAll,
+} from "../support/chat-client.ts";
+import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
+import {
+  createTestUser,
+  DB_KINDS,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from "../support/server.ts";
+
+const BUSY = "An answer is still being written in this chat. Wait for it, or stop it first.";
+
+/**
+ * A chat turn reads its thread without a lock and calls the model, then writes. The writes lock
+ * the thread and refuse the turn when it changed in between (another tab or instance answered,
+ * messages came, the thread went), leaving nothing of the refused turn behind.
+ */
+describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
+  let fake: FakeOpenAI;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    server = await startTestServer(kind, {
+      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      OPENAI_COMPATIBLE_MODELS: "fake-model",
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  const db = () => server.running.services.database.db;
+  const storedMessages = (threadId: string) =>
+    db().select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq));
+
+  async function claimsOf(user: TestUser) {
+    const [session] = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.userId));
+    return { userId: user.userId, sessionId: session!.id };
+  }
+
+  /** A thread with one finished exchange. */
+  async function answeredThread(user: TestUser): Promise<string> {
+    const chatId = newChatId();
+    await readAll(await postChat(server, user.token, chatBody(chatId, "first question")));
+    return chatId;
+  }
+
+  /** prepareTurn as POST /api/chat runs it, with `meanwhile` run after the read, before the writes. */
+  async function turn(
+    user: TestUser,
+    threadId: string,
+    meanwhile: (prepared: PreparedTurn) => Promise<void>,
+  ) {
+    const request: ChatRequest = {
+      threadId,
+      trigger: "submit-message",
+      messageId: null,
+      modelId: null,
+      userMessage: { id: newMessageId(), text: "second question" },
+    };
+    return prepareTurn({
+      db: db(),
+      claims: await claimsOf(user),
+      request,
+      models: server.running.services.models,
+      isStreaming: () => false,
+      onReady: meanwhile,
+    });
+  }
+
+  it("stores the turn when nothing changed since it was read", async () => {
+    const user = await createTestUser(server);
+    const chatId = await answeredThread(user);
+    const prepared = await turn(user, chatId, async () => {});
+    expect(prepared.thread.activeStreamId).toBe(prepared.streamId);
+    expect((await storedMessages(chatId)).map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+      ["user", "complete"],
+      ["assistant", "streaming"],
+    ]);
+  });
+
+  it("refuses the turn when another answer started after the read, storing nothing", async () => {
+    const user = await createTestUser(server);
+    const chatId = await answeredThread(user);
+    const before = await storedMessages(chatId);
+    await expect(
+      turn(user, chatId, async () => {
+        await db()
+          .update(threads)
+          .set({ activeStreamId: "another-instance" })
+          .where(eq(threads.id, chatId));
+      }),
+    ).rejects.toThrow(BUSY);
+    expect(await storedMessages(chatId)).toEqual(before);
+  });
+
+  it("refuses the turn when messages came after the read", async () => {
+    const user = await createTestUser(server);
+    const chatId = await answeredThread(user);
+    await expect(
+      turn(user, chatId, async () => {
+        await db()
+          .insert(messages)
+          .values({
+            id: newId(),
+            organizationId: user.organizationId,
+            threadId: chatId,
+            userId: user.userId,
+            role: "user",
+            parts: [{ type: "text", text: "from another tab" }],
+            seq: 2,
+          });
+      }),
+    ).rejects.toThrow(BUSY);
+    expect((await storedMessages(chatId)).map((m) => m.parts)).toEqual([
+      [{ type: "text", text: "first question" }],
+      expect.anything(),
+      [{ type: "text", text: "from another tab" }],
+    ]);
+  });
+
+  it("refuses the turn when the thread was deleted after the read", async () => {
+    const user = await createTestUser(server);
+    const chatId = await answeredThread(user);
+    await expect(
+      turn(user, chatId, async () => {
+        await db().delete(threads).where(eq(threads.id, chatId));
+      }),
+    ).rejects.toThrow("Thread was not found.");
+    expect(await storedMessages(chatId)).toEqual([]);
+  });
+
+  it("refuses a new thread whose id somebody took after the read, leaving theirs alone", async () => {
+    const user = await createTestUser(server);
+    const other = await createTestUser(server);
+    const chatId = newChatId();
+    await expect(
+      turn(user, chatId, async () => {
+        await db().insert(threads).values({
+          id: chatId,
+          organizationId: other.organizationId,
+          userId: other.userId,
+          title: "Theirs",
+        });
+      }),
+    ).rejects.toThrow(BUSY);
+    const [row] = await db().select().from(threads).where(eq(threads.id, chatId));
+    expect(row).toMatchObject({ userId: other.userId, title: "Theirs" });
+    expect(await storedMessages(chatId)).toEqual([]);
+  });
+
+  it("checks the session in the turn's read: a revoked one gets 401 and nothing is stored", async () => {
+    const user = await createTestUser(server);
+    const chatId = await answeredThread(user);
+    await db()
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, user.userId));
+    const response = await postChat(server, user.token, chatBody(chatId, "after sign-out"));
+    expect(response.status).toBe(401);
+    expect((await storedMessages(chatId)).length).toBe(2);
+    // A malformed request from a revoked session hears about the session first.
+    const malformed = await postChat(server, user.token, { id: chatId, messages: [] });
+    expect(malformed.status).toBe(401);
+  });
+});
+
+/**
+ * Two instances answering the same thread at the same moment: both read it idle, one commits
+ * first, and the other is refused with the same clear message (409 before its answer starts, or
+ * as the answer's error when the race is lost after it started). One answer is stored.
+ */
+describe("one answer at a time across instances", () => {
+  let fake: FakeOpenAI;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    const env = {
+      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
+      OPENAI_COMPATIBLE_MODELS: "fake-model",
+    };
+    a = await startTestServer("postgres", env);
+    b = await startTestServer("postgres", env, { databaseUrl: a.databaseUrl });
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await fake.close();
+  });
+
+  it("lets one of two simultaneous turns write, and refuses the other clearly", async () => {
+    const user = await createTestUser(a);
+    const chatId = newChatId();
+    await readAll(await postChat(a, user.token, chatBody(chatId, "first question")));
+
+    const [onA, onB] = await Promise.all([
+      postChat(a, user.token, chatBody(chatId, "[ttft:300] from A")),
+      postChat(b, user.token, chatBody(chatId, "[ttft:300] from B")),
+    ]);
+    const outcome = async (response: Response) => {
+      if (response.status !== 200) {
+        return {
+          refused: true,
+          message: ((await response.json()) as { errorMessage: string }).errorMessage,
+        };
+      }
+      const chunks: Chunk[] = await readAll(response);
+      const error = chunks.find((c) => c.type === "error");
+      return error
+        ? { refused: true, message: String(error.errorText) }
+        : { refused: false, message: "" };
+    };
+    const results = await Promise.all([outcome(onA), outcome(onB)]);
+    expect(results.filter((r) => !r.refused)).toHaveLength(1);
+    expect(results.find((r) => r.refused)?.message).toBe(BUSY);
+
+    const db = a.running.services.database.db;
+    const stored = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.threadId, chatId))
+      .orderBy(asc(messages.seq));
+    const winner = results[0]!.refused ? "from B" : "from A";
+    expect(stored.map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
+    expect(stored[2]!.parts).toEqual([{ type: "text", text: `[ttft:300] ${winner}` }]);
+    const [thread] = await db.select().from(threads).where(eq(threads.id, chatId));
+    expect(thread!.activeStreamId).toBeNull();
+  });
+});
