@@ -79,4 +79,38 @@ describe("unwrapLines", () => {
     );
     expect(summarize(wrapped)).not.toContain("Statement of.");
   });
+
+  /** What unwrapLines did as one regular expression (quadratic in a line's length). */
+  const byRegex = (text: string) =>
+    text.replace(/([^\n]{50,}?)[ \t]*\n(?=[ \t]*[^\s])/g, (match, line: string) =>
+      /[.!?…:;。！？]["'”’)\]]*$/u.test(line.trimEnd()) ? match : `${line} `,
+    );
+
+  it("does what the regular expression it replaces did, on any mix of lines", () => {
+    // Lines near the 50 characters a wrapped line needs are the ones that matter.
+    const near = ["y".repeat(48), "y".repeat(49), "y".repeat(50)];
+    const pieces = ["word ", "x", " ", "\t", "\n", ".", "?", "”", ")", "\r", "…", "\n\n", ...near];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 2_000; round++) {
+      let text = "";
+      const length = Math.floor(random() * 60);
+      for (let i = 0; i < length; i++) {
+        const piece = pieces[Math.floor(random() * pieces.length)]!;
+        text +=
+          random() < 0.3 && piece.length < 5 ? piece.repeat(1 + Math.floor(random() * 30)) : piece;
+      }
+      expect(unwrapLines(text), JSON.stringify(text)).toBe(byRegex(text));
+    }
+  });
+
+  it("handles very long lines, with or without a break", () => {
+    const long = "word ".repeat(40_000);
+    expect(unwrapLines(long)).toBe(long);
+    expect(unwrapLines(`${long}\nmore`)).toBe(`${long.trimEnd()} more`);
+    expect(unwrapLines(`${long.trimEnd()}.\nNext`)).toBe(`${long.trimEnd()}.\nNext`);
+  });
 });
