@@ -1,5 +1,4 @@
 import { parseArgs } from "node:util";
-import { eq, ilike, or } from "drizzle-orm";
 import { z } from "zod";
 import { isAppError } from "../shared/errors.ts";
 import {
@@ -8,17 +7,9 @@ import {
   passwordSchema,
   roleSchema,
 } from "../shared/schemas/user.ts";
-import { writeAudit } from "./auth/audit.ts";
-import { hashPassword } from "./auth/passwords.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { type Database, type Executor, openDatabase } from "./db/client.ts";
+import type { Database, Executor } from "./db/client.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
-import { organizations, sessions, users } from "./db/schema.ts";
-import { createOrganization } from "./organizations/create-organization.ts";
-import { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo } from "./seed/demo.ts";
-import { createBlobStorage } from "./storage/index.ts";
-import { S3BlobStorage } from "./storage/s3.ts";
-import { createUser, findUserByEmail } from "./users/create-user.ts";
 
 /**
  * The admin command line: `npm run cli -- <command> [--options]`. It opens the
@@ -45,19 +36,51 @@ const need = <T>(schema: z.ZodType<T>, value: unknown, flag: string): T => {
   return parsed.data;
 };
 
-async function findOrganization(db: Executor, name: string | undefined) {
+/**
+ * The modules that reach the database. Loading them (drizzle, the schema, PGlite) takes a
+ * second or more, so they load only once the command line has passed its checks.
+ */
+async function loadModules() {
+  const [drizzle, client, schema, audit, passwords, organizations, users] = await Promise.all([
+    import("drizzle-orm"),
+    import("./db/client.ts"),
+    import("./db/schema.ts"),
+    import("./auth/audit.ts"),
+    import("./auth/passwords.ts"),
+    import("./organizations/create-organization.ts"),
+    import("./users/create-user.ts"),
+  ]);
+  return {
+    eq: drizzle.eq,
+    ilike: drizzle.ilike,
+    or: drizzle.or,
+    openDatabase: client.openDatabase,
+    organizations: schema.organizations,
+    sessions: schema.sessions,
+    users: schema.users,
+    writeAudit: audit.writeAudit,
+    hashPassword: passwords.hashPassword,
+    createOrganization: organizations.createOrganization,
+    createUser: users.createUser,
+    findUserByEmail: users.findUserByEmail,
+  };
+}
+
+type Modules = Awaited<ReturnType<typeof loadModules>>;
+
+async function findOrganization(m: Modules, db: Executor, name: string | undefined) {
   if (name) {
     const found = await db
       .select()
-      .from(organizations)
-      .where(or(ilike(organizations.name, name), eq(organizations.slug, name)));
+      .from(m.organizations)
+      .where(m.or(m.ilike(m.organizations.name, name), m.eq(m.organizations.slug, name)));
     if (!found[0])
       throw new UsageError(
         `No organization named "${name}". Create it with org:create --name "${name}".`,
       );
     return found[0];
   }
-  const all = await db.select().from(organizations).limit(2);
+  const all = await db.select().from(m.organizations).limit(2);
   if (all.length === 1) return all[0]!;
   throw new UsageError(
     all.length === 0
@@ -66,34 +89,36 @@ async function findOrganization(db: Executor, name: string | undefined) {
   );
 }
 
-async function requireUser(db: Executor, email: string) {
-  const user = await findUserByEmail(db, email);
+async function requireUser(m: Modules, db: Executor, email: string) {
+  const user = await m.findUserByEmail(db, email);
   if (!user) throw new UsageError(`No user with email ${email}.`);
   return user;
 }
 
 type Flags = Record<string, string | boolean | undefined>;
 
-async function run(
-  command: string | undefined,
-  flags: Flags,
-  database: Database,
-  config: Config,
-): Promise<string> {
-  const db = database.db;
+/** What a command does once its checks have passed and the database is open. */
+type Work = (m: Modules, database: Database, config: Config) => Promise<string>;
+
+/**
+ * Checks a command's input, in the order the command reads it, up to its first use of the
+ * database; returns the rest of its work. Bad input is thus refused without opening the
+ * database.
+ */
+function prepare(command: string | undefined, flags: Flags): Work {
   switch (command) {
     case "org:create": {
-      const org = await createOrganization({
-        db,
-        name: need(organizationNameSchema, flags.name, "name"),
-      });
-      await writeAudit(db, {
-        action: "cli.org_create",
-        organizationId: org.id,
-        targetType: "organization",
-        targetId: org.id,
-      });
-      return `Created organization "${org.name}" (${org.slug}).`;
+      const name = need(organizationNameSchema, flags.name, "name");
+      return async (m, { db }) => {
+        const org = await m.createOrganization({ db, name });
+        await m.writeAudit(db, {
+          action: "cli.org_create",
+          organizationId: org.id,
+          targetType: "organization",
+          targetId: org.id,
+        });
+        return `Created organization "${org.name}" (${org.slug}).`;
+      };
     }
     case "user:create": {
       const email = need(emailSchema, flags.email, "email");
@@ -105,80 +130,102 @@ async function run(
       );
       const lastName = need(z.string().trim().min(1, "Last name is required"), flags.last, "last");
       const role = flags.role === undefined ? "Member" : need(roleSchema, flags.role, "role");
-      const org = await findOrganization(db, typeof flags.org === "string" ? flags.org : undefined);
-      const user = await createUser({
-        db,
-        email,
-        password,
-        firstName,
-        lastName,
-        organizationId: org.id,
-        role,
-        isSuperadmin: flags.superadmin === true,
-      });
-      await writeAudit(db, {
-        action: "cli.user_create",
-        organizationId: org.id,
-        targetType: "user",
-        targetId: user.id,
-      });
-      return `Created ${user.isSuperadmin ? "superadmin" : role} ${user.email} in "${org.name}".`;
-    }
-    case "user:set-password": {
-      const user = await requireUser(db, need(emailSchema, flags.email, "email"));
-      const password = need(passwordSchema, flags.password, "password");
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-          .where(eq(users.id, user.id));
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date(), revokedReason: "password_reset" })
-          .where(eq(sessions.userId, user.id));
-        await writeAudit(tx, {
-          action: "cli.user_set_password",
-          organizationId: user.organizationId,
+      return async (m, { db }) => {
+        const org = await findOrganization(
+          m,
+          db,
+          typeof flags.org === "string" ? flags.org : undefined,
+        );
+        const user = await m.createUser({
+          db,
+          email,
+          password,
+          firstName,
+          lastName,
+          organizationId: org.id,
+          role,
+          isSuperadmin: flags.superadmin === true,
+        });
+        await m.writeAudit(db, {
+          action: "cli.user_create",
+          organizationId: org.id,
           targetType: "user",
           targetId: user.id,
         });
-      });
-      return `Password changed for ${user.email}; their sessions were ended.`;
+        return `Created ${user.isSuperadmin ? "superadmin" : role} ${user.email} in "${org.name}".`;
+      };
+    }
+    case "user:set-password": {
+      const email = need(emailSchema, flags.email, "email");
+      return async (m, { db }) => {
+        const user = await requireUser(m, db, email);
+        const password = need(passwordSchema, flags.password, "password");
+        await db.transaction(async (tx) => {
+          await tx
+            .update(m.users)
+            .set({ passwordHash: await m.hashPassword(password), updatedAt: new Date() })
+            .where(m.eq(m.users.id, user.id));
+          await tx
+            .update(m.sessions)
+            .set({ revokedAt: new Date(), revokedReason: "password_reset" })
+            .where(m.eq(m.sessions.userId, user.id));
+          await m.writeAudit(tx, {
+            action: "cli.user_set_password",
+            organizationId: user.organizationId,
+            targetType: "user",
+            targetId: user.id,
+          });
+        });
+        return `Password changed for ${user.email}; their sessions were ended.`;
+      };
     }
     case "user:disable":
     case "user:enable": {
-      const user = await requireUser(db, need(emailSchema, flags.email, "email"));
-      const disabled = command === "user:disable";
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ disabled, updatedAt: new Date() })
-          .where(eq(users.id, user.id));
-        if (disabled)
+      const email = need(emailSchema, flags.email, "email");
+      return async (m, { db }) => {
+        const user = await requireUser(m, db, email);
+        const disabled = command === "user:disable";
+        await db.transaction(async (tx) => {
           await tx
-            .update(sessions)
-            .set({ revokedAt: new Date(), revokedReason: "user_disabled" })
-            .where(eq(sessions.userId, user.id));
-        await writeAudit(tx, {
-          action: `cli.${command.replace(":", "_")}`,
-          organizationId: user.organizationId,
-          targetType: "user",
-          targetId: user.id,
+            .update(m.users)
+            .set({ disabled, updatedAt: new Date() })
+            .where(m.eq(m.users.id, user.id));
+          if (disabled)
+            await tx
+              .update(m.sessions)
+              .set({ revokedAt: new Date(), revokedReason: "user_disabled" })
+              .where(m.eq(m.sessions.userId, user.id));
+          await m.writeAudit(tx, {
+            action: `cli.${command.replace(":", "_")}`,
+            organizationId: user.organizationId,
+            targetType: "user",
+            targetId: user.id,
+          });
         });
-      });
-      return `${disabled ? "Disabled" : "Enabled"} ${user.email}.`;
+        return `${disabled ? "Disabled" : "Enabled"} ${user.email}.`;
+      };
     }
-    case "seed:demo": {
-      // Demo documents are real files in the configured blob storage (DATA_DIR or S3).
-      const storage = await createBlobStorage(config);
-      const { emails } = await seedDemo(db, storage).finally(() => {
-        if (storage instanceof S3BlobStorage) storage.destroy();
-      });
-      return [
-        `Seeded "${DEMO_ORGANIZATION}". Sign in with any of these (password ${DEMO_PASSWORD}):`,
-        ...emails.map((e) => `  ${e}`),
-      ].join("\n");
-    }
+    case "seed:demo":
+      return async (_m, { db }, config) => {
+        const [
+          { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo },
+          { createBlobStorage },
+          { S3BlobStorage },
+        ] = await Promise.all([
+          import("./seed/demo.ts"),
+          import("./storage/index.ts"),
+          import("./storage/s3.ts"),
+        ]);
+        // Demo documents are real files in the configured blob storage (DATA_DIR or S3).
+        const storage = await createBlobStorage(config);
+        const { emails } = await seedDemo(db, storage).finally(() => {
+          if (storage instanceof S3BlobStorage) storage.destroy();
+        });
+        return [
+          `Seeded "${DEMO_ORGANIZATION}". Sign in with any of these (password ${DEMO_PASSWORD}):`,
+          ...emails.map((e) => `  ${e}`),
+        ].join("\n");
+      };
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : "No command given.");
   }
@@ -218,8 +265,10 @@ async function main(): Promise<number> {
   let database: Database | undefined;
   try {
     const config = loadConfig();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    process.stdout.write(`${await run(positionals[0], values, database, config)}\n`);
+    const work = prepare(positionals[0], values);
+    const m = await loadModules();
+    database = await m.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    process.stdout.write(`${await work(m, database, config)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) process.stderr.write(`${error.message}\n\n${USAGE}\n`);

@@ -46,6 +46,10 @@ const variance = (actual: number, target: number) => ((actual - target) / target
 
 > Tip: send the table to the team a day before the meeting so questions come prepared.`;
 
+const RICH_SPLIT = RICH_ANSWER.indexOf("\n", RICH_ANSWER.indexOf("| West |"));
+const RICH_HEAD = RICH_ANSWER.slice(0, RICH_SPLIT);
+const RICH_TAIL = RICH_ANSWER.slice(RICH_SPLIT);
+
 const CITED_ANSWER = `Employees receive **thirty paid vacation days** per year [1]. Days you do not use carry over, but only until the end of March of the following year [1].
 
 Two more rules apply:
@@ -127,7 +131,13 @@ describe("e2e: chat screenshots", () => {
     fake.respond((request) => {
       if (!request.body.stream) return undefined;
       if (request.lastUserText.includes("quarterly review")) {
-        return { kind: "stream", steps: [{ text: RICH_ANSWER }], delayMs: 90 };
+        // Quickly up to the table's last row, then slowly: the test catches the answer
+        // mid-stream once "West" shows, and the slow rest keeps it streaming meanwhile.
+        return {
+          kind: "stream",
+          steps: [{ text: RICH_HEAD, delayMs: 10 }, { text: RICH_TAIL }],
+          delayMs: 90,
+        };
       }
       if (request.lastUserText.includes("vacation")) {
         return request.toolResults.length === 0

@@ -16,7 +16,7 @@ import { createOrganization } from "../../src/server/organizations/create-organi
 import { createBlobStorage } from "../../src/server/storage/index.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
 import { FILE_TYPE_INFO, type FileType } from "../../src/shared/file-types.ts";
-import { freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
+import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
 import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 
 /**
@@ -247,7 +247,8 @@ describe.each(DB_KINDS)("kill -9 during processing, then a restart, on %s", (kin
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
-      DATA_DIR: freshMigratedDataDir(),
+      // With PostgreSQL, DATA_DIR only holds blobs: an empty dir will do.
+      DATA_DIR: kind === "pglite" ? freshMigratedDataDir() : freshDataDir(),
       ...(kind === "postgres" ? { DATABASE_URL: await freshPostgresUrl() } : {}),
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -349,7 +350,7 @@ describe("a dedicated worker process", () => {
     timeout: 120_000,
   }, async () => {
     const env: Record<string, string> = {
-      DATA_DIR: freshMigratedDataDir(),
+      DATA_DIR: freshDataDir(),
       DATABASE_URL: await freshPostgresUrl(),
       LOG_LEVEL: "info",
       LOG_FORMAT: "json",

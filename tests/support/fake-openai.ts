@@ -49,7 +49,8 @@ export interface RecordedRequest {
 }
 
 export type Step =
-  | { text: string }
+  /** `delayMs`, when given, paces this step's tokens instead of the reply's `delayMs`. */
+  | { text: string; delayMs?: number }
   | { toolCall: { name: string; args: unknown; id?: string } }
   | { error: string };
 
@@ -285,9 +286,10 @@ async function stream(
       }
       continue;
     }
+    const delayMs = step.delayMs ?? reply.delayMs;
     for (const token of tokens(step.text)) {
       if (closed) return;
-      if (reply.delayMs) await sleep(reply.delayMs);
+      if (delayMs) await sleep(delayMs);
       chunk({ content: token });
       completionTokens++;
     }

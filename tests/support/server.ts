@@ -4,7 +4,7 @@ import { type RunningServer, startServer } from "../../src/server/main.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
 import type { Role } from "../../src/shared/constants.ts";
-import { freshMigratedDataDir, freshPostgresUrl } from "./databases.ts";
+import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "./databases.ts";
 
 export type DbKind = "pglite" | "postgres";
 export const DB_KINDS: DbKind[] = ["pglite", "postgres"];
@@ -48,7 +48,8 @@ export async function startTestServer(
   const config = loadConfig({
     PORT: "0",
     HOST: "127.0.0.1",
-    DATA_DIR: options.dataDir ?? freshMigratedDataDir(),
+    // With PostgreSQL, DATA_DIR only holds blobs: no need to copy the PGlite template there.
+    DATA_DIR: options.dataDir ?? (kind === "pglite" ? freshMigratedDataDir() : freshDataDir()),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...env,
