@@ -234,6 +234,7 @@ try {
   // Many at once: `concurrency` chats (one per user, each in its own thread), several rounds.
   const concurrentDirect: StreamTiming[] = [];
   const concurrentServer: StreamTiming[] = [];
+  const concurrentRelay: StreamTiming[] = [];
   for (let round = 0; round < rounds; round++) {
     const threadOf = (u: number) => threadIds[u]![(u === 0 ? sequentialThreads : 0) + round]!;
     concurrentDirect.push(
@@ -248,18 +249,35 @@ try {
         ),
       )),
     );
+    concurrentRelay.push(
+      ...(await Promise.all(
+        Array.from({ length: concurrency }, () =>
+          timeStream(agent, throughRelay(STREAMING_PROMPT)),
+        ),
+      )),
+    );
     log(`round ${round + 1}/${rounds} of ${concurrency} concurrent chats done`);
   }
   results.push(caseResult(`direct, ${concurrency} at once`, concurrentDirect));
   results.push(caseResult(`server, ${concurrency} at once`, concurrentServer));
+  results.push(caseResult(`bare AI SDK relay, ${concurrency} at once`, concurrentRelay));
 } finally {
   loadAverage.push(os.loadavg()[0]!);
   agent.destroy();
   await stopAll();
 }
 
-const [seqDirect, seqServer, seqRelay, pacedDirect, pacedServer, conDirect, conServer] =
-  results as [CaseResult, CaseResult, CaseResult, CaseResult, CaseResult, CaseResult, CaseResult];
+const [seqDirect, seqServer, seqRelay, pacedDirect, pacedServer, conDirect, conServer, conRelay] =
+  results as [
+    CaseResult,
+    CaseResult,
+    CaseResult,
+    CaseResult,
+    CaseResult,
+    CaseResult,
+    CaseResult,
+    CaseResult,
+  ];
 const added = {
   sequentialP50: seqServer.ttft.p50 - seqDirect.ttft.p50,
   sequentialP99: seqServer.ttft.p99 - seqDirect.ttft.p99,
@@ -271,6 +289,8 @@ const added = {
   concurrentP50: conServer.ttft.p50 - conDirect.ttft.p50,
   concurrentP99: conServer.ttft.p99 - conDirect.ttft.p99,
   concurrentTotalP99: conServer.total.p99 - conDirect.total.p99,
+  concurrentRelayP50: conRelay.ttft.p50 - conDirect.ttft.p50,
+  concurrentRelayP99: conRelay.ttft.p99 - conDirect.ttft.p99,
 };
 const rows = results.map((r) => [
   r.name,
@@ -296,6 +316,8 @@ process.stdout.write(
     `added by the server, ${concurrency} at once: TTFT p50 ${ms(added.concurrentP50)} ms, ` +
     `p99 ${ms(added.concurrentP99)} ms; whole answer p99 ${ms(added.concurrentTotalP99)} ms; ` +
     `errors ${conServer.errors}\n` +
+    `added by the bare AI SDK relay, ${concurrency} at once: TTFT p50 ` +
+    `${ms(added.concurrentRelayP50)} ms, p99 ${ms(added.concurrentRelayP99)} ms\n` +
     `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
 );
 let profile: ProfileSummary | undefined;

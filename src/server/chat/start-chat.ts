@@ -66,9 +66,11 @@ export function startChat(options: {
             responded = true;
             resolve(started.response());
           };
+          // The writes start once the first output is on the wire: queued behind its socket
+          // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
           const outputOrEnd = () => {
-            firstOutput();
             respond();
+            setImmediate(firstOutput);
           };
           runTurn({
             ...{ services, streams, caller, prepared: turn, stream: started, committed },
