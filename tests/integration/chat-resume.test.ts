@@ -14,6 +14,7 @@ import {
   stopChat,
   streamedText,
 } from "../support/chat-client.ts";
+import { useChatServer } from "../support/chat-server.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
 
@@ -33,32 +34,15 @@ async function readDeltas(response: Response, count: number): Promise<Chunk[]> {
 
 /** Resume after a client drops, stop midway, and one answer at a time per thread. */
 describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
-  let fake: FakeOpenAI;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer(kind, {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "fake-model",
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
-
-  const db = () => server.running.services.database.db;
-  const storedMessages = (threadId: string) =>
-    db().select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq));
-  const threadRow = async (threadId: string) =>
-    (await db().select().from(threads).where(eq(threads.id, threadId)))[0]!;
-
+  const chat = useChatServer(kind);
+  const db = () => chat.server.running.services.database.db;
+  const { storedMessages } = chat;
+  const threadRow = async (threadId: string) => (await chat.threadRow(threadId))!;
   it("keeps generating when the client drops, and a resume replays it all then follows it live", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     const dropped = new AbortController();
-    const response = await postChat(server, user.token, chatBody(chatId, "[slow:25] go"), {
+    const response = await postChat(chat.server, user.token, chatBody(chatId, "[slow:25] go"), {
       signal: dropped.signal,
     });
     const firstPart = await readDeltas(response, 5);
@@ -76,7 +60,7 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
       "a periodic save of the streaming answer",
     );
 
-    const resumed = await resumeChat(server, user.token, chatId);
+    const resumed = await resumeChat(chat.server, user.token, chatId);
     expect(resumed.status).toBe(200);
     expect(resumed.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const replay = await readAll(resumed);
@@ -89,44 +73,44 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
     expect(answer!.parts).toContainEqual({ type: "text", text: SLOW_ANSWER, state: "done" });
     expect((await threadRow(chatId)).activeStreamId).toBeNull();
     // One model request: the drop did not restart or cancel it.
-    expect(fake.streamedRequests().filter((r) => r.lastUserText === "[slow:25] go")).toHaveLength(
-      1,
-    );
+    expect(
+      chat.fake.streamedRequests().filter((r) => r.lastUserText === "[slow:25] go"),
+    ).toHaveLength(1);
   });
 
   it("resumes at the address the AI SDK's transport uses too, and answers 204 when idle", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
-    const response = await postChat(server, user.token, chatBody(chatId, "[slow:20] again"));
-    const viaPath = await resumeChat(server, user.token, chatId, "path");
+    const response = await postChat(chat.server, user.token, chatBody(chatId, "[slow:20] again"));
+    const viaPath = await resumeChat(chat.server, user.token, chatId, "path");
     expect(viaPath.status).toBe(200);
     const [original, replay] = await Promise.all([readAll(response), readAll(viaPath)]);
     expect(streamedText(original)).toBe(SLOW_ANSWER);
     expect(streamedText(replay)).toBe(SLOW_ANSWER);
 
-    const idle = await resumeChat(server, user.token, chatId);
+    const idle = await resumeChat(chat.server, user.token, chatId);
     expect(idle.status).toBe(204);
     expect(await idle.text()).toBe("");
     // A new chat resumes before its first message: nothing in flight, not an error.
-    const unknown = await resumeChat(server, user.token, newChatId(), "path");
+    const unknown = await resumeChat(chat.server, user.token, newChatId(), "path");
     expect(unknown.status).toBe(204);
   });
 
   it("never lets anybody else follow or stop an answer in flight", async () => {
-    const owner = await createTestUser(server);
-    const colleague = await createTestUser(server, { organizationId: owner.organizationId });
-    const stranger = await createTestUser(server);
+    const owner = await createTestUser(chat.server);
+    const colleague = await createTestUser(chat.server, { organizationId: owner.organizationId });
+    const stranger = await createTestUser(chat.server);
     const chatId = newChatId();
-    const response = await postChat(server, owner.token, chatBody(chatId, "[slow:30] mine"));
+    const response = await postChat(chat.server, owner.token, chatBody(chatId, "[slow:30] mine"));
     const reading = readAll(response);
     await eventually(async () => (await threadRow(chatId))?.activeStreamId != null);
     for (const other of [colleague, stranger]) {
       for (const style of ["query", "path"] as const) {
-        const resumed = await resumeChat(server, other.token, chatId, style);
+        const resumed = await resumeChat(chat.server, other.token, chatId, style);
         expect(resumed.status).toBe(204);
         expect(await resumed.text()).toBe("");
       }
-      expect((await stopChat(server, other.token, chatId)).status).toBe(404);
+      expect((await stopChat(chat.server, other.token, chatId)).status).toBe(404);
     }
     expect(streamedText(await reading)).toBe(SLOW_ANSWER);
     const [, answer] = await storedMessages(chatId);
@@ -134,9 +118,9 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
   });
 
   it("stops midway: the model request ends and the partial answer is kept as stopped", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
-    const response = await postChat(server, user.token, chatBody(chatId, "[slow:40] stop me"));
+    const response = await postChat(chat.server, user.token, chatBody(chatId, "[slow:40] stop me"));
     const iterator = sseChunks(response);
     const seen: Chunk[] = [];
     let deltas = 0;
@@ -144,7 +128,7 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
       seen.push(chunk);
       if (chunk.type === "text-delta" && ++deltas >= 3) break;
     }
-    const stopped = await stopChat(server, user.token, chatId);
+    const stopped = await stopChat(chat.server, user.token, chatId);
     expect(stopped).toEqual({
       status: 200,
       body: { status: "success", value: { stopped: true }, logLines: [] },
@@ -156,30 +140,30 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
     expect(text.startsWith("word1 word2 word3")).toBe(true);
     expect(text.length).toBeLessThan(SLOW_ANSWER.length);
     expect((await threadRow(chatId)).activeStreamId).toBeNull();
-    await eventually(() => fake.openStreams === 0, 5_000, "the model request to be cancelled");
+    await eventually(() => chat.fake.openStreams === 0, 5_000, "the model request to be cancelled");
 
     // Nothing is in flight any more; the thread takes the next message.
-    expect((await resumeChat(server, user.token, chatId)).status).toBe(204);
+    expect((await resumeChat(chat.server, user.token, chatId)).status).toBe(204);
     const next = await readAll(
-      await postChat(server, user.token, chatBody(chatId, "after the stop")),
+      await postChat(chat.server, user.token, chatBody(chatId, "after the stop")),
     );
     expect(streamedText(next)).toBe("Echo: after the stop");
-    expect(await stopChat(server, user.token, chatId)).toMatchObject({
+    expect(await stopChat(chat.server, user.token, chatId)).toMatchObject({
       status: 200,
       body: { value: { stopped: false } },
     });
   });
 
   it("sends the end of a stopped answer to its listeners", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
-    const response = await postChat(server, user.token, chatBody(chatId, "[slow:40] listen"));
+    const response = await postChat(chat.server, user.token, chatBody(chatId, "[slow:40] listen"));
     const reading = readAll(response);
     await eventually(async () => {
       const [, answer] = await storedMessages(chatId);
       return answer?.status === "streaming";
     });
-    await stopChat(server, user.token, chatId);
+    await stopChat(chat.server, user.token, chatId);
     const chunks = await reading;
     expect(chunks.at(-1)).toEqual({ type: "abort", reason: "stopped" });
     expect(chunks).toContainEqual(
@@ -191,24 +175,24 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
   });
 
   it("writes one answer at a time per thread", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
-    const first = await postChat(server, user.token, chatBody(chatId, "[slow:30] first"));
-    const second = await postChat(server, user.token, chatBody(chatId, "second"));
+    const first = await postChat(chat.server, user.token, chatBody(chatId, "[slow:30] first"));
+    const second = await postChat(chat.server, user.token, chatBody(chatId, "second"));
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({
       errorMessage: "An answer is still being written in this chat. Wait for it, or stop it first.",
     });
-    await stopChat(server, user.token, chatId);
+    await stopChat(chat.server, user.token, chatId);
     await readAll(first);
     const rows = await storedMessages(chatId);
     expect(rows.map((r) => r.role)).toEqual(["user", "assistant"]);
   });
 
   it("recovers a thread left 'streaming' by a process that died", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
-    await readAll(await postChat(server, user.token, chatBody(chatId, "before the crash")));
+    await readAll(await postChat(chat.server, user.token, chatBody(chatId, "before the crash")));
     // What a crash mid-answer leaves: the thread pointing at a stream, a row still streaming.
     const [, answer] = await storedMessages(chatId);
     await db()
@@ -217,9 +201,9 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
       .where(eq(messages.id, answer!.id));
     await db().update(threads).set({ activeStreamId: "dead-stream" }).where(eq(threads.id, chatId));
 
-    expect((await resumeChat(server, user.token, chatId)).status).toBe(204);
+    expect((await resumeChat(chat.server, user.token, chatId)).status).toBe(204);
     const next = await readAll(
-      await postChat(server, user.token, chatBody(chatId, "after the crash")),
+      await postChat(chat.server, user.token, chatBody(chatId, "after the crash")),
     );
     expect(streamedText(next)).toBe("Echo: after the crash");
     const rows = await storedMessages(chatId);

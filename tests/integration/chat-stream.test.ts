@@ -10,36 +10,21 @@ import {
   streamedReasoning,
   streamedText,
 } from "../support/chat-client.ts";
+import { useChatServer } from "../support/chat-server.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
 
 /** POST /api/chat through the real OpenAI-compatible provider code, against a loopback model. */
 describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
-  let fake: FakeOpenAI;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer(kind, {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "fake-model,fake-think",
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
-
-  const db = () => server.running.services.database.db;
-  const storedMessages = (threadId: string) =>
-    db().select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq));
-
+  const chat = useChatServer(kind, { models: "fake-model,fake-think" });
+  const db = () => chat.server.running.services.database.db;
+  const { storedMessages } = chat;
   it("streams an answer and stores both messages with parts, usage and finish reason", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     const body = chatBody(chatId, "Hello there, model");
 
-    const response = await postChat(server, user.token, body);
+    const response = await postChat(chat.server, user.token, body);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(response.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
@@ -60,7 +45,7 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
     );
 
     // The model received the stored history and our system prompt, not the client's.
-    const request = fake.streamedRequests().at(-1)!;
+    const request = chat.fake.streamedRequests().at(-1)!;
     expect(request.body.model).toBe("fake-model");
     expect(request.body.messages[0]).toMatchObject({ role: "system" });
     expect(request.lastUserText).toBe("Hello there, model");
@@ -95,11 +80,11 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
   });
 
   it("splits a reasoning model's <think> text into reasoning, never answer text", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     const chunks = await readAll(
       await postChat(
-        server,
+        chat.server,
         user.token,
         chatBody(chatId, "What is 6 x 7? [think]", { modelId: "compatible:fake-think" }),
       ),
@@ -115,10 +100,14 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
   });
 
   it("titles a new thread from its first exchange, in the background", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     await readAll(
-      await postChat(server, user.token, chatBody(chatId, "Budget review for the Lyon office")),
+      await postChat(
+        chat.server,
+        user.token,
+        chatBody(chatId, "Budget review for the Lyon office"),
+      ),
     );
     const title = await eventually(
       async () => {
@@ -129,15 +118,15 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
       "the generated title",
     );
     expect(title).toBe("Fake title: Budget review for the");
-    const titleRequest = fake.requests.findLast((r) => r.body.stream !== true);
+    const titleRequest = chat.fake.requests.findLast((r) => r.body.stream !== true);
     expect(titleRequest?.body.model).toBe("fake-model");
   });
 
   it("streams a provider's error and stores it with the provider's own message", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     const response = await postChat(
-      server,
+      chat.server,
       user.token,
       chatBody(chatId, "Please fail [error:401]"),
     );
@@ -159,10 +148,10 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
   });
 
   it("keeps the partial answer of a stream that fails midway", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     const chunks = await readAll(
-      await postChat(server, user.token, chatBody(chatId, "[midstream-error]")),
+      await postChat(chat.server, user.token, chatBody(chatId, "[midstream-error]")),
     );
     expect(streamedText(chunks)).toBe("Partial answer before ");
     expect(chunks).toContainEqual({
@@ -179,11 +168,11 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
   });
 
   it("answers again (regenerate) and edits and resends, dropping what followed", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
     const first = chatBody(chatId, "first question");
-    await readAll(await postChat(server, user.token, first));
-    await readAll(await postChat(server, user.token, chatBody(chatId, "second question")));
+    await readAll(await postChat(chat.server, user.token, first));
+    await readAll(await postChat(chat.server, user.token, chatBody(chatId, "second question")));
     expect((await storedMessages(chatId)).length).toBe(4);
 
     // Regenerate the answer to the second question.
@@ -191,7 +180,7 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
     const secondUser = rows[2]!;
     const oldAnswer = rows[3]!;
     const regenerated = await readAll(
-      await postChat(server, user.token, {
+      await postChat(chat.server, user.token, {
         id: chatId,
         messages: [{ id: secondUser.id, role: "user", parts: [{ type: "text", text: "ignored" }] }],
         trigger: "regenerate-message",
@@ -207,7 +196,7 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
     // Edit the first question: everything after it goes, the new text is answered.
     const edited = await readAll(
       await postChat(
-        server,
+        chat.server,
         user.token,
         chatBody(chatId, "first question, edited", { editOf: first.messages[0]!.id }),
       ),
@@ -223,17 +212,17 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
       parts: [{ type: "text", text: "first question, edited" }],
     });
     // The model saw only the stored, edited history.
-    const request = fake.streamedRequests().at(-1)!;
+    const request = chat.fake.streamedRequests().at(-1)!;
     const userTurns = request.body.messages.filter((m) => m.role === "user");
     expect(userTurns).toHaveLength(1);
   });
 
   it("uses the stored history, never the history the client sends", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = newChatId();
-    await readAll(await postChat(server, user.token, chatBody(chatId, "my real question")));
+    await readAll(await postChat(chat.server, user.token, chatBody(chatId, "my real question")));
     await readAll(
-      await postChat(server, user.token, {
+      await postChat(chat.server, user.token, {
         id: chatId,
         messages: [
           {
@@ -246,7 +235,7 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
         ],
       }),
     );
-    const sent = JSON.stringify(fake.streamedRequests().at(-1)!.body.messages);
+    const sent = JSON.stringify(chat.fake.streamedRequests().at(-1)!.body.messages);
     expect(sent).toContain("my real question");
     expect(sent).toContain("Echo: my real question");
     expect(sent).toContain("follow-up");
@@ -255,9 +244,9 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
   });
 
   it("refuses bad requests with a clear message", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const send = async (body: unknown, contentType = "application/json") => {
-      const response = await fetch(`${server.url}/api/chat`, {
+      const response = await fetch(`${chat.server.url}/api/chat`, {
         method: "POST",
         headers: { "content-type": contentType, authorization: `Bearer ${user.token}` },
         body: typeof body === "string" ? body : JSON.stringify(body),
@@ -291,7 +280,7 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
     });
     // A message id already used in another thread.
     const reused = chatBody(newChatId(), "first use");
-    await readAll(await postChat(server, user.token, reused));
+    await readAll(await postChat(chat.server, user.token, reused));
     const again = { ...reused, id: newChatId() };
     expect(await send(again)).toMatchObject({
       status: 409,
@@ -303,7 +292,7 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
     const [orphan] = await db().select().from(threads).where(eq(threads.id, again.id));
     expect(orphan).toBeUndefined();
 
-    const noAuth = await fetch(`${server.url}/api/chat`, {
+    const noAuth = await fetch(`${chat.server.url}/api/chat`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(chatBody(newChatId(), "hi")),
@@ -313,9 +302,9 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
   });
 
   it("accepts the access cookie from this app's pages, and refuses it cross-site", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const post = (origin: string) =>
-      fetch(`${server.url}/api/chat`, {
+      fetch(`${chat.server.url}/api/chat`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
@@ -327,32 +316,32 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
     const crossSite = await post("https://evil.example");
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toMatchObject({ errorMessage: "Cross-site request refused." });
-    const sameSite = await post(new URL(server.url).origin);
+    const sameSite = await post(new URL(chat.server.url).origin);
     expect(sameSite.status).toBe(200);
     expect(streamedText(await readAll(sameSite))).toBe("Echo: cookie hello");
   });
 
   it("keeps threads private: another user's or organization's thread is not found", async () => {
-    const owner = await createTestUser(server);
-    const colleague = await createTestUser(server, { organizationId: owner.organizationId });
-    const stranger = await createTestUser(server);
+    const owner = await createTestUser(chat.server);
+    const colleague = await createTestUser(chat.server, { organizationId: owner.organizationId });
+    const stranger = await createTestUser(chat.server);
     const chatId = newChatId();
-    await readAll(await postChat(server, owner.token, chatBody(chatId, "private words")));
+    await readAll(await postChat(chat.server, owner.token, chatBody(chatId, "private words")));
     const before = await storedMessages(chatId);
 
     for (const other of [colleague, stranger]) {
-      const response = await postChat(server, other.token, chatBody(chatId, "let me in"));
+      const response = await postChat(chat.server, other.token, chatBody(chatId, "let me in"));
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({
         status: "error",
         errorMessage: "Thread was not found.",
         errorData: { code: "NOT_FOUND" },
       });
-      const resume = await fetch(`${server.url}/api/chat?chatId=${chatId}`, {
+      const resume = await fetch(`${chat.server.url}/api/chat?chatId=${chatId}`, {
         headers: { authorization: `Bearer ${other.token}` },
       });
       expect(resume.status).toBe(204);
-      const stop = await fetch(`${server.url}/api/chat/stop`, {
+      const stop = await fetch(`${chat.server.url}/api/chat/stop`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${other.token}` },
         body: JSON.stringify({ chatId }),
@@ -360,7 +349,9 @@ describe.each(DB_KINDS)("chat streaming (%s)", (kind) => {
       expect(stop.status).toBe(404);
     }
     expect(await storedMessages(chatId)).toEqual(before);
-    expect(JSON.stringify(fake.streamedRequests().map((r) => r.body))).not.toContain("let me in");
+    expect(JSON.stringify(chat.fake.streamedRequests().map((r) => r.body))).not.toContain(
+      "let me in",
+    );
   });
 });
 

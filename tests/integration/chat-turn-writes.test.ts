@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { useChatServer } from "../support/chat-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
 import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
@@ -29,24 +30,9 @@ const BUSY = "An answer is still being written in this chat. Wait for it, or sto
  * messages came, the thread went), leaving nothing of the refused turn behind.
  */
 describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
-  let fake: FakeOpenAI;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startTestServer(kind, {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "fake-model",
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await fake.close();
-  });
-
-  const db = () => server.running.services.database.db;
-  const storedMessages = (threadId: string) =>
-    db().select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq));
+  const chat = useChatServer(kind);
+  const db = () => chat.server.running.services.database.db;
+  const { storedMessages } = chat;
 
   async function claimsOf(user: TestUser) {
     const [session] = await db()
@@ -59,7 +45,7 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
   /** A thread with one finished exchange. */
   async function answeredThread(user: TestUser): Promise<string> {
     const chatId = newChatId();
-    await readAll(await postChat(server, user.token, chatBody(chatId, "first question")));
+    await readAll(await postChat(chat.server, user.token, chatBody(chatId, "first question")));
     return chatId;
   }
 
@@ -80,14 +66,14 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
       db: db(),
       claims: await claimsOf(user),
       request,
-      models: server.running.services.models,
+      models: chat.server.running.services.models,
       isStreaming: () => false,
       onReady: meanwhile,
     });
   }
 
   it("stores the turn when nothing changed since it was read", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = await answeredThread(user);
     const prepared = await turn(user, chatId, async () => {});
     expect(prepared.thread.activeStreamId).toBe(prepared.streamId);
@@ -100,7 +86,7 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
   });
 
   it("refuses the turn when another answer started after the read, storing nothing", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = await answeredThread(user);
     const before = await storedMessages(chatId);
     await expect(
@@ -115,7 +101,7 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
   });
 
   it("refuses the turn when messages came after the read", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = await answeredThread(user);
     await expect(
       turn(user, chatId, async () => {
@@ -140,7 +126,7 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
   });
 
   it("refuses the turn when the thread was deleted after the read", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = await answeredThread(user);
     await expect(
       turn(user, chatId, async () => {
@@ -151,8 +137,8 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
   });
 
   it("refuses a new thread whose id somebody took after the read, leaving theirs alone", async () => {
-    const user = await createTestUser(server);
-    const other = await createTestUser(server);
+    const user = await createTestUser(chat.server);
+    const other = await createTestUser(chat.server);
     const chatId = newChatId();
     await expect(
       turn(user, chatId, async () => {
@@ -170,17 +156,17 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
   });
 
   it("checks the session in the turn's read: a revoked one gets 401 and nothing is stored", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(chat.server);
     const chatId = await answeredThread(user);
     await db()
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(eq(sessions.userId, user.userId));
-    const response = await postChat(server, user.token, chatBody(chatId, "after sign-out"));
+    const response = await postChat(chat.server, user.token, chatBody(chatId, "after sign-out"));
     expect(response.status).toBe(401);
     expect((await storedMessages(chatId)).length).toBe(2);
     // A malformed request from a revoked session hears about the session first.
-    const malformed = await postChat(server, user.token, { id: chatId, messages: [] });
+    const malformed = await postChat(chat.server, user.token, { id: chatId, messages: [] });
     expect(malformed.status).toBe(401);
   });
 });
