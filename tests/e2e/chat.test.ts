@@ -144,7 +144,8 @@ describe("e2e: AI chat", () => {
     const context = await newContext(browser);
     const page = await signInAs(context, server.url, user);
 
-    await ask(page, "[slow:120] Tell me a long story");
+    // 60 words 200 ms apart: 12 s, time enough to reload in the middle on a busy machine.
+    await ask(page, "[slow:200] Tell me a long story");
     await expect.poll(() => lastAnswer(page).textContent(), POLL).toContain("word3");
     await expect.poll(() => threadIdOf(page), POLL).not.toBeNull();
     const threadId = threadIdOf(page);
@@ -265,7 +266,8 @@ describe("e2e: AI chat", () => {
     const context = await newContext(browser);
     const page = await signInAs(context, server.url, user);
 
-    await ask(page, "[slow:120] Count slowly");
+    // Slow enough (36 s in all) that the stop always lands midway; the test stops it early.
+    await ask(page, "[slow:600] Count slowly");
     await expect.poll(() => lastAnswer(page).textContent(), POLL).toContain("word2");
     await page.getByTestId("stop").click();
     await page.getByTestId("message-stopped").waitFor();
@@ -322,7 +324,8 @@ describe("e2e: AI chat", () => {
     // An answer running in another tab shows as "Answering" here, live.
     const other = await context.newPage();
     await other.goto(`${server.url}/threads/${keepId}`);
-    await ask(other, "[slow:100] Summarize the quarter");
+    // Still answering (48 s in all) when the renames and the delete are done; stopped below.
+    await ask(other, "[slow:800] Summarize the quarter");
     await page.getByTestId("nav-threads").click();
     const keep = page.locator(`[data-thread-id="${keepId}"]`);
     await keep.getByTestId("thread-streaming").waitFor();
