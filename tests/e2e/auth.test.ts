@@ -1,42 +1,27 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   authStorageKeys,
-  launchBrowser,
   newContext,
   POLL,
   signInAs,
   submitLogin,
+  useServerAndBrowser,
 } from "../support/browser.ts";
-import { freshMigratedDataDir } from "../support/databases.ts";
-import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
+import { createTestUser } from "../support/server.ts";
 
 /** Sign in and out, and the redirect rules around the signed-in area (SPEC 2 and 4). */
 describe("e2e: sign-in, sign-out and redirects", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   it("signs in with email and password and greets the user by first name", async () => {
-    const user = await createTestUser(server, { firstName: "Ada" });
-    const context = await newContext(browser);
+    const user = await createTestUser(e2e.server, { firstName: "Ada" });
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     expect(await authStorageKeys(page)).toEqual([]);
 
     await submitLogin(page, user);
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
     const greeting = page.getByTestId("command-center-greeting");
     await expect
       .poll(() => greeting.textContent(), POLL)
@@ -51,10 +36,10 @@ describe("e2e: sign-in, sign-out and redirects", () => {
   });
 
   it("shows the server's message for a wrong password and stays on /login", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
 
     await submitLogin(page, { email: user.email, password: "not the password" });
     const error = page.getByTestId("login-error");
@@ -65,19 +50,19 @@ describe("e2e: sign-in, sign-out and redirects", () => {
 
     // Typing again clears the message; the right password then works.
     await submitLogin(page, user);
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
     expect(context.errors).toEqual([]);
     await context.close();
   });
 
   it("signs out from the user menu, clears the tokens and stays signed out after a reload", async () => {
-    const user = await createTestUser(server, { firstName: "Otto" });
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server, { firstName: "Otto" });
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
 
     await page.getByTestId("user-menu-trigger").click();
     await page.getByTestId("sign-out").click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByTestId("login-email").waitFor();
     expect(await authStorageKeys(page)).toEqual([]);
 
@@ -87,7 +72,7 @@ describe("e2e: sign-in, sign-out and redirects", () => {
     expect(await authStorageKeys(page)).toEqual([]);
 
     // The signed-in area is closed again.
-    await page.goto(`${server.url}/command-center`);
+    await page.goto(`${e2e.server.url}/command-center`);
     await page.waitForURL(/\/login\?redirect=/);
     await page.getByTestId("login-email").waitFor();
     expect(await page.getByTestId("command-center-greeting").count()).toBe(0);
@@ -97,17 +82,17 @@ describe("e2e: sign-in, sign-out and redirects", () => {
   });
 
   it("sends a signed-out visit to /account to /login and back to /account after sign-in", async () => {
-    const user = await createTestUser(server, { firstName: "Rosa" });
-    const context = await newContext(browser);
+    const user = await createTestUser(e2e.server, { firstName: "Rosa" });
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
 
-    await page.goto(`${server.url}/account`);
-    await page.waitForURL(`${server.url}/login?redirect=%2Faccount`);
+    await page.goto(`${e2e.server.url}/account`);
+    await page.waitForURL(`${e2e.server.url}/login?redirect=%2Faccount`);
     await page.getByTestId("login-email").waitFor();
     expect(await page.getByTestId("account-page").count()).toBe(0);
 
     await submitLogin(page, user);
-    await page.waitForURL(`${server.url}/account`);
+    await page.waitForURL(`${e2e.server.url}/account`);
     await page.getByTestId("account-page").waitFor();
     expect(await page.getByTestId("profile-first-name").inputValue()).toBe("Rosa");
 
@@ -116,17 +101,17 @@ describe("e2e: sign-in, sign-out and redirects", () => {
   });
 
   it("takes a signed-in visit to / or /login to /command-center", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
 
-    await page.goto(`${server.url}/`);
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.goto(`${e2e.server.url}/`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
     await page.getByTestId("command-center-greeting").waitFor();
     expect(await page.getByTestId("landing-sign-in").count()).toBe(0);
 
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.goto(`${e2e.server.url}/login`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
     await page.getByTestId("command-center-greeting").waitFor();
 
     expect(context.errors).toEqual([]);
@@ -134,25 +119,27 @@ describe("e2e: sign-in, sign-out and redirects", () => {
   });
 
   it("ignores a redirect to another site after sign-in (no open redirect)", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
 
     // Through the sign-in form.
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent("https://evil.example")}`);
+    await page.goto(
+      `${e2e.server.url}/login?redirect=${encodeURIComponent("https://evil.example")}`,
+    );
     await submitLogin(page, user);
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
     await page.getByTestId("command-center-greeting").waitFor();
 
     // Already signed in: the route guard sends such links to the signed-in home, not away.
     for (const target of ["https://evil.example", "//evil.example/account", "/\\evil.example"]) {
-      await page.goto(`${server.url}/login?redirect=${encodeURIComponent(target)}`);
-      await page.waitForURL(`${server.url}/command-center`);
+      await page.goto(`${e2e.server.url}/login?redirect=${encodeURIComponent(target)}`);
+      await page.waitForURL(`${e2e.server.url}/command-center`);
       await page.getByTestId("command-center-greeting").waitFor();
     }
     // A same-site path is still honoured.
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent("/account")}`);
-    await page.waitForURL(`${server.url}/account`);
+    await page.goto(`${e2e.server.url}/login?redirect=${encodeURIComponent("/account")}`);
+    await page.waitForURL(`${e2e.server.url}/account`);
     await page.getByTestId("account-page").waitFor();
 
     expect(context.errors).toEqual([]);
@@ -160,16 +147,16 @@ describe("e2e: sign-in, sign-out and redirects", () => {
   });
 
   it("still shows the login page for a malformed search param", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
 
-    await page.goto(`${server.url}/login?redirect[]=x`);
+    await page.goto(`${e2e.server.url}/login?redirect[]=x`);
     await page.getByTestId("login-email").waitFor();
     expect(await page.getByTestId("error-view").count()).toBe(0);
 
     await submitLogin(page, user);
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
 
     expect(context.errors).toEqual([]);
     await context.close();

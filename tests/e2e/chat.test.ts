@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../src/server/db/schema.ts";
-import { launchBrowser, newContext, POLL, screenshot, signInAs } from "../support/browser.ts";
+import {
+  launchBrowser,
+  newContext,
+  POLL,
+  screenshot,
+  signInAs,
+  useServerAndBrowser,
+} from "../support/browser.ts";
 import { freshMigratedDataDir } from "../support/databases.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import {
@@ -391,24 +398,11 @@ describe("e2e: AI chat", () => {
 });
 
 describe("e2e: a thread of 1,000 messages", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   it("opens at its end, keeps only what is near the viewport in the page, and loads earlier messages", async () => {
-    const user = await createTestUser(server);
-    const created = await server.call(
+    const user = await createTestUser(e2e.server);
+    const created = await e2e.server.call(
       "mutation",
       "threads.create",
       { title: "A very long conversation" },
@@ -426,13 +420,13 @@ describe("e2e: a thread of 1,000 messages", () => {
       seq: i + 1,
       createdAt: new Date(start + i * 1000),
     }));
-    const db = server.running.services.database.db;
+    const db = e2e.server.running.services.database.db;
     for (let i = 0; i < rows.length; i += 250)
       await db.insert(messages).values(rows.slice(i, i + 250));
 
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
-    await page.goto(`${server.url}/threads/${threadId}`);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
+    await page.goto(`${e2e.server.url}/threads/${threadId}`);
     await page.getByText("Message 1000:").waitFor();
     // Virtualized: a screenful of rows, not a thousand.
     const rendered = await page.getByTestId("chat-message").count();
@@ -457,25 +451,12 @@ describe("e2e: a thread of 1,000 messages", () => {
 });
 
 describe("e2e: AI chat without a model", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   it("says plainly that no model is configured and how to add one, with the box disabled", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
     const notice = page.getByTestId("no-model");
     await notice.waitFor();
     expect(await notice.textContent()).toContain("No AI model is configured yet");

@@ -1,18 +1,12 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { documents } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import { malformedPdf } from "../fixtures/hostile.ts";
 import type { DocumentSummary, Folder } from "../../src/shared/schemas/dossier.ts";
-import { launchBrowser, newContext, POLL, signInAs } from "../support/browser.ts";
-import { freshMigratedDataDir } from "../support/databases.ts";
-import {
-  createTestUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from "../support/server.ts";
+import { malformedPdf } from "../fixtures/hostile.ts";
+import { newContext, POLL, signInAs, useServerAndBrowser } from "../support/browser.ts";
+import { createTestUser, type TestServer, type TestUser } from "../support/server.ts";
 
 /** Long enough for the real pipeline to process a small file on a busy machine. */
 const PROCESSED = { timeout: 60_000, interval: 200 } as const;
@@ -115,30 +109,17 @@ async function openDossier(context: BrowserContext, server: TestServer, user: Te
 
 /** Dossier screens in Chromium against the real server and processing pipeline (issue 3). */
 describe("e2e: dossier", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   it("creates folders, uploads several files with progress, and another member sees them complete live", async () => {
-    const user = await createTestUser(server, { firstName: "Lena" });
-    const colleague = await createTestUser(server, { organizationId: user.organizationId });
-    const outsider = await createTestUser(server);
+    const user = await createTestUser(e2e.server, { firstName: "Lena" });
+    const colleague = await createTestUser(e2e.server, { organizationId: user.organizationId });
+    const outsider = await createTestUser(e2e.server);
 
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
     await page.getByTestId("nav-dossier").click();
-    await page.waitForURL(`${server.url}/dossier`);
+    await page.waitForURL(`${e2e.server.url}/dossier`);
     await page.getByText("This folder is empty. Upload documents or create a folder.").waitFor();
 
     // New folder, with the shared validation messages first.
@@ -157,7 +138,7 @@ describe("e2e: dossier", () => {
 
     // Into it, and a subfolder from there: breadcrumbs and the tree follow.
     await page.getByTestId("folder-tile").getByRole("link", { name: "Client Contracts" }).click();
-    await page.waitForURL(`${server.url}/dossier/client-contracts`);
+    await page.waitForURL(`${e2e.server.url}/dossier/client-contracts`);
     await expect
       .poll(() => page.getByTestId("breadcrumbs").textContent(), POLL)
       .toBe("DossierClient Contracts");
@@ -168,12 +149,17 @@ describe("e2e: dossier", () => {
     await page.getByTestId("folder-tree").locator('[data-path="client-contracts/2024"]').waitFor();
 
     // A colleague of the same organization watches the folder; an outsider cannot open it.
-    const colleagueContext = await newContext(browser);
-    const watcher = await openDossier(colleagueContext, server, colleague, "/client-contracts");
+    const colleagueContext = await newContext(e2e.browser);
+    const watcher = await openDossier(colleagueContext, e2e.server, colleague, "/client-contracts");
     await watcher.getByTestId("empty-folder").waitFor({ state: "detached" });
     await markPage(watcher);
-    const outsiderContext = await newContext(browser);
-    const outsiderPage = await openDossier(outsiderContext, server, outsider, "/client-contracts");
+    const outsiderContext = await newContext(e2e.browser);
+    const outsiderPage = await openDossier(
+      outsiderContext,
+      e2e.server,
+      outsider,
+      "/client-contracts",
+    );
     await outsiderPage.getByTestId("folder-not-found").waitFor();
 
     // Several files at once over a slowed connection: each has its own progress bar.
@@ -266,15 +252,15 @@ describe("e2e: dossier", () => {
   }, 150_000);
 
   it("switches between grid and list, keeps the choice after a reload, and cycles a column's sort", async () => {
-    const user = await createTestUser(server);
-    const folder = await createFolder(server, user, "Sorting");
+    const user = await createTestUser(e2e.server);
+    const folder = await createFolder(e2e.server, user, "Sorting");
     // Uploaded one by one so the newest-first order is known: charlie, bravo, alpha.
-    await upload(server, user, folder._id, [textFile("bravo.txt", "b".repeat(300))]);
-    await upload(server, user, folder._id, [textFile("Alpha.txt", "a".repeat(10))]);
-    await upload(server, user, folder._id, [textFile("charlie.txt", "c".repeat(2000))]);
+    await upload(e2e.server, user, folder._id, [textFile("bravo.txt", "b".repeat(300))]);
+    await upload(e2e.server, user, folder._id, [textFile("Alpha.txt", "a".repeat(10))]);
+    await upload(e2e.server, user, folder._id, [textFile("charlie.txt", "c".repeat(2000))]);
 
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/sorting");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/sorting");
     await expect.poll(() => page.getByTestId("document-card").count(), POLL).toBe(3);
     expect(await page.getByTestId("document-grid").isVisible()).toBe(true);
     expect(await cardNames(page)).toEqual(["charlie.txt", "Alpha.txt", "bravo.txt"]);
@@ -345,16 +331,16 @@ describe("e2e: dossier", () => {
   });
 
   it("moves a document and a folder with the dialogs, and shows why a move is refused", async () => {
-    const user = await createTestUser(server);
-    const inbox = await createFolder(server, user, "Inbox");
-    const archive = await createFolder(server, user, "Archive");
-    const reports = await createFolder(server, user, "Reports");
-    const inner = await createFolder(server, user, "Inner", reports._id);
-    await createFolder(server, user, "Reports", archive._id);
-    await upload(server, user, inbox._id, [textFile("invoice-17.txt", "Invoice 17")]);
+    const user = await createTestUser(e2e.server);
+    const inbox = await createFolder(e2e.server, user, "Inbox");
+    const archive = await createFolder(e2e.server, user, "Archive");
+    const reports = await createFolder(e2e.server, user, "Reports");
+    const inner = await createFolder(e2e.server, user, "Inner", reports._id);
+    await createFolder(e2e.server, user, "Reports", archive._id);
+    await upload(e2e.server, user, inbox._id, [textFile("invoice-17.txt", "Invoice 17")]);
 
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/inbox");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/inbox");
     const card = page.getByTestId("document-card").filter({ hasText: "invoice-17.txt" });
     await card.waitFor();
 
@@ -368,12 +354,12 @@ describe("e2e: dossier", () => {
     await moveDocument.waitFor({ state: "detached" });
     await card.waitFor({ state: "detached" });
     await page.getByTestId("empty-folder").waitFor();
-    expect((await listDocuments(server, user, archive._id)).map((d) => d.name)).toEqual([
+    expect((await listDocuments(e2e.server, user, archive._id)).map((d) => d.name)).toEqual([
       "invoice-17.txt",
     ]);
 
     // A folder cannot go inside itself; one with a taken name is refused by the server.
-    await page.goto(`${server.url}/dossier/reports`);
+    await page.goto(`${e2e.server.url}/dossier/reports`);
     await page.getByTestId("current-folder-actions").click();
     await page.getByTestId("folder-action-move").click();
     const moveFolder = page.getByTestId("move-folder-dialog");
@@ -387,17 +373,17 @@ describe("e2e: dossier", () => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/already/i);
     // The refused move is not shown: Reports is still at the top level.
-    expect(await page.url()).toBe(`${server.url}/dossier/reports`);
+    expect(await page.url()).toBe(`${e2e.server.url}/dossier/reports`);
 
     // A move that works: the address follows the folder to its new path.
     await moveFolder.getByTestId("folder-picker-inbox").click();
     await moveFolder.getByTestId("move-folder-dialog-submit").click();
     await moveFolder.waitFor({ state: "detached" });
-    await page.waitForURL(`${server.url}/dossier/inbox/reports`);
+    await page.waitForURL(`${e2e.server.url}/dossier/inbox/reports`);
     await expect
       .poll(() => page.getByTestId("breadcrumbs").textContent(), POLL)
       .toBe("DossierInboxReports");
-    const folders = await call<Folder[]>(server, user, "query", "folders.getAll", {});
+    const folders = await call<Folder[]>(e2e.server, user, "query", "folders.getAll", {});
     expect(folders.find((f) => f._id === inner._id)?.path).toBe("inbox/reports/inner");
 
     expect(context.errors).toEqual([]);
@@ -405,8 +391,8 @@ describe("e2e: dossier", () => {
   }, 150_000);
 
   it("opens the document view with its summary and content, downloads it under its own name, renames and deletes it", async () => {
-    const user = await createTestUser(server);
-    const folder = await createFolder(server, user, "Notes");
+    const user = await createTestUser(e2e.server);
+    const folder = await createFolder(e2e.server, user, "Notes");
     const markdown = [
       "# Storm report",
       "",
@@ -419,12 +405,12 @@ describe("e2e: dossier", () => {
       '<img src="https://tracker.invalid/pixel.gif">',
       "<script>window.__pwned = true</script>",
     ].join("\n");
-    await upload(server, user, folder._id, [
+    await upload(e2e.server, user, folder._id, [
       textFile("storm-report.md", markdown, "text/markdown"),
     ]);
 
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/notes");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/notes");
     await expect.poll(() => statusOf(page, "storm-report.md"), PROCESSED).toBe("completed");
 
     // Full-text search finds it by a word of its content, and opens it from the result.
@@ -491,34 +477,34 @@ describe("e2e: dossier", () => {
     await sheet.waitFor({ state: "detached" });
     await page.getByTestId("empty-folder").waitFor();
     await page.getByTestId("toast").filter({ hasText: "Document deleted" }).waitFor();
-    expect(await listDocuments(server, user, folder._id)).toEqual([]);
+    expect(await listDocuments(e2e.server, user, folder._id)).toEqual([]);
 
     expect(context.errors).toEqual([]);
     await context.close();
   }, 150_000);
 
   it("says what deleting a folder removes, then removes it; unknown paths show a way back", async () => {
-    const user = await createTestUser(server);
-    const projects = await createFolder(server, user, "Projects");
-    const alpha = await createFolder(server, user, "Alpha", projects._id);
-    await createFolder(server, user, "Beta", alpha._id);
-    await upload(server, user, projects._id, [textFile("plan.txt", "plan")]);
-    await upload(server, user, alpha._id, [textFile("a.txt", "a"), textFile("b.txt", "b")]);
+    const user = await createTestUser(e2e.server);
+    const projects = await createFolder(e2e.server, user, "Projects");
+    const alpha = await createFolder(e2e.server, user, "Alpha", projects._id);
+    await createFolder(e2e.server, user, "Beta", alpha._id);
+    await upload(e2e.server, user, projects._id, [textFile("plan.txt", "plan")]);
+    await upload(e2e.server, user, alpha._id, [textFile("a.txt", "a"), textFile("b.txt", "b")]);
 
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/projects/alpha");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/projects/alpha");
     await page.getByTestId("current-folder-actions").click();
     await page.getByTestId("folder-action-rename").click();
     const rename = page.getByTestId("rename-folder-dialog");
     await rename.getByTestId("rename-folder-dialog-input").fill("Alpha Centauri");
     await rename.getByTestId("rename-folder-dialog-submit").click();
     // The address follows the renamed folder.
-    await page.waitForURL(`${server.url}/dossier/projects/alpha-centauri`);
+    await page.waitForURL(`${e2e.server.url}/dossier/projects/alpha-centauri`);
     await expect
       .poll(() => page.getByTestId("folder-title").textContent(), POLL)
       .toBe("Alpha Centauri");
 
-    await page.goto(`${server.url}/dossier/projects`);
+    await page.goto(`${e2e.server.url}/dossier/projects`);
     const tile = page.getByTestId("folder-tile").filter({ hasText: "Alpha Centauri" });
     await tile.hover();
     await tile.getByTestId("folder-actions").click();
@@ -530,18 +516,18 @@ describe("e2e: dossier", () => {
     await confirm.getByTestId("delete-folder-dialog-confirm").click();
     await tile.waitFor({ state: "detached" });
     await page.getByTestId("toast").filter({ hasText: "Folder deleted" }).waitFor();
-    const folders = await call<Folder[]>(server, user, "query", "folders.getAll", {});
+    const folders = await call<Folder[]>(e2e.server, user, "query", "folders.getAll", {});
     expect(folders.map((f) => f.path)).toEqual(["projects"]);
-    expect((await listDocuments(server, user, projects._id)).map((d) => d.name)).toEqual([
+    expect((await listDocuments(e2e.server, user, projects._id)).map((d) => d.name)).toEqual([
       "plan.txt",
     ]);
 
-    await page.goto(`${server.url}/dossier/projects/alpha-centauri`);
+    await page.goto(`${e2e.server.url}/dossier/projects/alpha-centauri`);
     const missing = page.getByTestId("folder-not-found");
     await missing.waitFor();
     expect(await missing.textContent()).toContain("/projects/alpha-centauri");
     await missing.getByRole("link", { name: "Back to the dossier" }).click();
-    await page.waitForURL(`${server.url}/dossier`);
+    await page.waitForURL(`${e2e.server.url}/dossier`);
     await page.getByTestId("folder-tile").filter({ hasText: "Projects" }).waitFor();
 
     expect(context.errors).toEqual([]);
@@ -549,12 +535,12 @@ describe("e2e: dossier", () => {
   });
 
   it("sanitizes document HTML in the browser too, whatever the server sends", async () => {
-    const user = await createTestUser(server);
-    const folder = await createFolder(server, user, "Hostile");
-    await upload(server, user, folder._id, [textFile("plain.txt", "Nothing to see here.")]);
+    const user = await createTestUser(e2e.server);
+    const folder = await createFolder(e2e.server, user, "Hostile");
+    await upload(e2e.server, user, folder._id, [textFile("plain.txt", "Nothing to see here.")]);
     await expect
       .poll(
-        async () => (await listDocuments(server, user, folder._id))[0]?.processingStatus,
+        async () => (await listDocuments(e2e.server, user, folder._id))[0]?.processingStatus,
         PROCESSED,
       )
       .toBe("completed");
@@ -570,7 +556,7 @@ describe("e2e: dossier", () => {
       '<iframe src="https://tracker.invalid/frame"></iframe>',
       '<form action="https://tracker.invalid/steal"><input name="q"></form>',
     ].join("");
-    const context = await newContext(browser);
+    const context = await newContext(e2e.browser);
     await context.routeWebSocket(/\/api\/sync/, (socket) => {
       const upstream = socket.connectToServer();
       socket.onMessage((message) => upstream.send(message));
@@ -594,7 +580,7 @@ describe("e2e: dossier", () => {
       if (request.url().includes("tracker.invalid")) outside.push(request.url());
     });
 
-    const page = await openDossier(context, server, user, "/hostile");
+    const page = await openDossier(context, e2e.server, user, "/hostile");
     await page.getByTestId("document-card").getByTestId("document-open").click();
     const content = page.getByTestId("document-sheet").getByTestId("document-content");
     await content.locator("h2").filter({ hasText: "Kept heading" }).waitFor();
@@ -616,10 +602,10 @@ describe("e2e: dossier", () => {
   });
 
   it("uploads files dropped onto the folder", async () => {
-    const user = await createTestUser(server);
-    await createFolder(server, user, "Drops");
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/drops");
+    const user = await createTestUser(e2e.server);
+    await createFolder(e2e.server, user, "Drops");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/drops");
     await page.getByTestId("empty-folder").waitFor();
 
     const dataTransfer = await page.evaluateHandle(() => {
@@ -646,19 +632,19 @@ describe("e2e: dossier", () => {
   });
 
   it("shows why a document failed and processes it again on Retry", async () => {
-    const user = await createTestUser(server);
-    const folder = await createFolder(server, user, "Broken");
-    await upload(server, user, folder._id, [
+    const user = await createTestUser(e2e.server);
+    const folder = await createFolder(e2e.server, user, "Broken");
+    await upload(e2e.server, user, folder._id, [
       { name: "broken.pdf", mimeType: "application/pdf", buffer: malformedPdf() },
     ]);
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/broken");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/broken");
     await expect.poll(() => statusOf(page, "broken.pdf"), PROCESSED).toBe("failed");
     await page.getByTestId("document-card").getByTestId("document-open").click();
     const sheet = page.getByTestId("document-sheet");
     const failure = sheet.getByTestId("document-processing-error");
     await failure.waitFor();
-    const reason = (await listDocuments(server, user, folder._id))[0]?.processingError;
+    const reason = (await listDocuments(e2e.server, user, folder._id))[0]?.processingError;
     expect(reason).toBeTruthy();
     expect(await failure.textContent()).toContain(reason ?? "");
 
@@ -694,9 +680,9 @@ describe("e2e: dossier", () => {
   });
 
   it("keeps a folder of 2,000 documents light: only rows in view exist, pages load as you scroll", async () => {
-    const user = await createTestUser(server);
-    const folder = await createFolder(server, user, "Bulk");
-    const db = server.running.services.database.db;
+    const user = await createTestUser(e2e.server);
+    const folder = await createFolder(e2e.server, user, "Bulk");
+    const db = e2e.server.running.services.database.db;
     const now = Date.now();
     const rows = Array.from({ length: 2000 }, (_, n) => {
       const createdAt = new Date(now - n * 1000);
@@ -720,8 +706,8 @@ describe("e2e: dossier", () => {
       await db.insert(documents).values(rows.slice(start, start + 500));
     }
 
-    const context = await newContext(browser);
-    const page = await openDossier(context, server, user, "/bulk");
+    const context = await newContext(e2e.browser);
+    const page = await openDossier(context, e2e.server, user, "/bulk");
     await page.getByTestId("view-list").click();
     await page.getByTestId("document-row").first().waitFor();
     // Only the first pages are loaded until the list is scrolled.

@@ -1,8 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, POLL, signInAs, submitLogin } from "../support/browser.ts";
-import { freshMigratedDataDir } from "../support/databases.ts";
-import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  newContext,
+  POLL,
+  signInAs,
+  submitLogin,
+  useServerAndBrowser,
+} from "../support/browser.ts";
+import { createTestUser } from "../support/server.ts";
 
 /** Marks <html data-saw-text="yes"> as soon as `text` is ever shown on the page. */
 async function watchForText(page: Page, text: string): Promise<void> {
@@ -27,41 +32,28 @@ const fieldError = (page: Page, text: string) => page.getByRole("alert").filter(
 
 /** Live updates between tabs and users, and the account forms (SPEC 2, 5). */
 describe("e2e: live profile and account forms", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   it("shows a first name saved in one tab in the other tab without a reload, and only to that user", async () => {
-    const user = await createTestUser(server, { firstName: "Lena" });
-    const other = await createTestUser(server, { firstName: "Bruno" });
+    const user = await createTestUser(e2e.server, { firstName: "Lena" });
+    const other = await createTestUser(e2e.server, { firstName: "Bruno" });
     const newName = `Margarethe${Date.now().toString(36)}`;
 
     // Another user, in another organization and another browser profile.
-    const otherContext = await newContext(browser);
-    const otherPage = await signInAs(otherContext, server.url, other);
+    const otherContext = await newContext(e2e.browser);
+    const otherPage = await signInAs(otherContext, e2e.server.url, other);
     await expect
       .poll(() => otherPage.getByTestId("user-menu-name").textContent(), POLL)
       .toBe("Bruno User");
     await watchForText(otherPage, newName);
 
     // Two tabs of the first user.
-    const context = await newContext(browser);
-    const accountTab = await signInAs(context, server.url, user);
-    await accountTab.goto(`${server.url}/account`);
+    const context = await newContext(e2e.browser);
+    const accountTab = await signInAs(context, e2e.server.url, user);
+    await accountTab.goto(`${e2e.server.url}/account`);
     await accountTab.getByTestId("account-page").waitFor();
     const homeTab = await context.newPage();
-    await homeTab.goto(`${server.url}/command-center`);
+    await homeTab.goto(`${e2e.server.url}/command-center`);
     const greeting = homeTab.getByTestId("command-center-greeting");
     await expect.poll(() => greeting.textContent(), POLL).toContain(", Lena");
     await homeTab.evaluate(() => {
@@ -83,7 +75,7 @@ describe("e2e: live profile and account forms", () => {
 
     // The other user changes their own profile; once that push has arrived on their socket,
     // anything sent to them before it has arrived too.
-    const changed = await server.call(
+    const changed = await e2e.server.call(
       "mutation",
       "users.updateProfile",
       { firstName: "Bruno", lastName: "Brandt" },
@@ -105,10 +97,10 @@ describe("e2e: live profile and account forms", () => {
   });
 
   it("requires a first name in the profile form", async () => {
-    const user = await createTestUser(server, { firstName: "Ines" });
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
-    await page.goto(`${server.url}/account`);
+    const user = await createTestUser(e2e.server, { firstName: "Ines" });
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
+    await page.goto(`${e2e.server.url}/account`);
     await page.getByTestId("account-page").waitFor();
 
     await page.getByTestId("profile-first-name").fill("   ");
@@ -117,7 +109,7 @@ describe("e2e: live profile and account forms", () => {
     expect(await page.getByTestId("profile-first-name").getAttribute("aria-invalid")).toBe("true");
     // Nothing was saved or shown optimistically.
     expect(await page.getByTestId("user-menu-name").textContent()).toBe("Ines User");
-    const me = await server.call("query", "users.getMe", {}, user.token);
+    const me = await e2e.server.call("query", "users.getMe", {}, user.token);
     expect(me.body.value).toMatchObject({ firstName: "Ines" });
 
     expect(context.errors).toEqual([]);
@@ -125,10 +117,10 @@ describe("e2e: live profile and account forms", () => {
   });
 
   it("validates the password form and reports a wrong current password", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
-    await page.goto(`${server.url}/account`);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
+    await page.goto(`${e2e.server.url}/account`);
     await page.getByTestId("account-page").waitFor();
     const current = page.getByTestId("password-current");
     const next = page.getByTestId("password-new");
@@ -162,8 +154,8 @@ describe("e2e: live profile and account forms", () => {
     expect(await current.getAttribute("aria-invalid")).toBe("true");
 
     // The old password still signs in.
-    const fresh = await newContext(browser);
-    await signInAs(fresh, server.url, user);
+    const fresh = await newContext(e2e.browser);
+    await signInAs(fresh, e2e.server.url, user);
     expect(fresh.errors).toEqual([]);
     await fresh.close();
 
@@ -172,11 +164,11 @@ describe("e2e: live profile and account forms", () => {
   });
 
   it("changes the password with a success toast; only the new one signs in afterwards", async () => {
-    const user = await createTestUser(server);
+    const user = await createTestUser(e2e.server);
     const newPassword = "a brand new passphrase 42";
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
-    await page.goto(`${server.url}/account`);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
+    await page.goto(`${e2e.server.url}/account`);
     await page.getByTestId("account-page").waitFor();
 
     await page.getByTestId("password-current").fill(user.password);
@@ -193,16 +185,16 @@ describe("e2e: live profile and account forms", () => {
     await page.reload();
     await page.getByTestId("account-page").waitFor();
 
-    const fresh = await newContext(browser);
+    const fresh = await newContext(e2e.browser);
     const login = await fresh.newPage();
-    await login.goto(`${server.url}/login`);
+    await login.goto(`${e2e.server.url}/login`);
     await submitLogin(login, user);
     await login.getByTestId("login-error").waitFor();
     expect(await login.getByTestId("login-error").textContent()).toContain(
       "Invalid email or password.",
     );
     await submitLogin(login, { email: user.email, password: newPassword });
-    await login.waitForURL(`${server.url}/command-center`);
+    await login.waitForURL(`${e2e.server.url}/command-center`);
     await login.getByTestId("command-center-greeting").waitFor();
 
     expect(fresh.errors).toEqual([]);

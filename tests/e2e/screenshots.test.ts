@@ -1,17 +1,16 @@
 import fs from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   backgroundLuminance,
-  launchBrowser,
   newContext,
   POLL,
   presetTheme,
   screenshot,
   signInAs,
+  useServerAndBrowser,
 } from "../support/browser.ts";
-import { freshMigratedDataDir } from "../support/databases.ts";
-import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
+import { createTestUser } from "../support/server.ts";
 
 const THEMES = ["dark", "light"] as const;
 
@@ -43,38 +42,25 @@ async function capture(page: Page, name: string, theme: "dark" | "light"): Promi
  * .tmp/screenshots/ for people to look at; each asserts the screen rendered.
  */
 describe("e2e: screenshots", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   for (const theme of THEMES) {
     it(`renders home, /login, the shell, /account, the user menu and the 404 page in ${theme}`, async () => {
-      const user = await createTestUser(server, { firstName: "Maya" });
-      const context = await newContext(browser, { colorScheme: theme });
+      const user = await createTestUser(e2e.server, { firstName: "Maya" });
+      const context = await newContext(e2e.browser, { colorScheme: theme });
       await presetTheme(context, theme);
       const page = await context.newPage();
 
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await page.getByTestId("landing-sign-in").waitFor();
       await capture(page, "home", theme);
 
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${e2e.server.url}/login`);
       await page.getByTestId("login-submit").waitFor();
       await capture(page, "login", theme);
       await page.close();
 
-      const shell = await signInAs(context, server.url, user);
+      const shell = await signInAs(context, e2e.server.url, user);
       await expect
         .poll(() => shell.getByTestId("connection-indicator").getAttribute("data-state"), POLL)
         .toBe("open");
@@ -85,7 +71,7 @@ describe("e2e: screenshots", () => {
       await capture(shell, "command-center", theme);
 
       await shell.getByTestId("nav-account").click();
-      await shell.waitForURL(`${server.url}/account`);
+      await shell.waitForURL(`${e2e.server.url}/account`);
       await shell.getByTestId("profile-display-name").waitFor();
       expect(await shell.getByTestId("profile-email").inputValue()).toBe(user.email);
       await shell.mouse.move(0, 0);
@@ -105,7 +91,7 @@ describe("e2e: screenshots", () => {
       await shell.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await capture(shell, "account-sidebar-collapsed", theme);
 
-      await shell.goto(`${server.url}/this-page-does-not-exist`);
+      await shell.goto(`${e2e.server.url}/this-page-does-not-exist`);
       await shell.getByTestId("not-found").waitFor();
       await capture(shell, "not-found", theme);
 

@@ -1,32 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newContext, POLL, signInAs } from "../support/browser.ts";
-import { freshMigratedDataDir } from "../support/databases.ts";
-import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
+import { describe, expect, it } from "vitest";
+import { newContext, POLL, signInAs, useServerAndBrowser } from "../support/browser.ts";
+import { createTestUser } from "../support/server.ts";
 
 /** A session that ends anywhere ends on every screen that uses it, without a reload. */
 describe("e2e: sessions ending elsewhere", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", {}, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser();
 
   it("signing out in one tab signs out the other tab of the same browser", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
-    const first = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
+    const first = await signInAs(context, e2e.server.url, user);
     const second = await context.newPage();
-    await second.goto(`${server.url}/account`);
+    await second.goto(`${e2e.server.url}/account`);
     await second.getByTestId("account-page").waitFor();
 
     await first.getByTestId("user-menu-trigger").click();
@@ -38,13 +23,13 @@ describe("e2e: sessions ending elsewhere", () => {
   });
 
   it("a password changed in another browser ends this browser's session", async () => {
-    const user = await createTestUser(server);
-    const other = await newContext(browser);
-    const stale = await signInAs(other, server.url, user);
+    const user = await createTestUser(e2e.server);
+    const other = await newContext(e2e.browser);
+    const stale = await signInAs(other, e2e.server.url, user);
 
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
-    await page.goto(`${server.url}/account`);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
+    await page.goto(`${e2e.server.url}/account`);
     await page.getByTestId("password-current").fill(user.password);
     await page.getByTestId("password-new").fill("a-brand-new-password");
     await page.getByTestId("password-confirm").fill("a-brand-new-password");

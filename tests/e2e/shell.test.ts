@@ -1,14 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import {
   backgroundLuminance,
-  launchBrowser,
   newContext,
   POLL,
   signInAs,
+  useServerAndBrowser,
 } from "../support/browser.ts";
-import { freshMigratedDataDir } from "../support/databases.ts";
-import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
+import { createTestUser } from "../support/server.ts";
 
 const APP_NAME = "Acme Workspace";
 
@@ -23,26 +22,13 @@ const storedJson = (page: Page, key: string) =>
 
 /** The app shell: theme, sidebar, connection state and the product name (SPEC 2, 9). */
 describe("e2e: app shell", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startTestServer("pglite", { APP_NAME }, { dataDir: freshMigratedDataDir() }),
-      launchBrowser(),
-    ]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useServerAndBrowser({ APP_NAME });
 
   it("is dark by default in a fresh profile, even when the system prefers light", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser, { colorScheme: "light" });
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser, { colorScheme: "light" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByTestId("login-email").waitFor();
 
     expect(await page.evaluate(() => matchMedia("(prefers-color-scheme: light)").matches)).toBe(
@@ -55,7 +41,7 @@ describe("e2e: app shell", () => {
     await page.getByTestId("login-email").fill(user.email);
     await page.getByTestId("login-password").fill(user.password);
     await page.getByTestId("login-submit").click();
-    await page.waitForURL(`${server.url}/command-center`);
+    await page.waitForURL(`${e2e.server.url}/command-center`);
     await page.getByTestId("command-center-greeting").waitFor();
     expect(await hasDarkClass(page)).toBe(true);
     expect(await backgroundLuminance(page, "#main")).toBeLessThan(0.05);
@@ -65,11 +51,11 @@ describe("e2e: app shell", () => {
   });
 
   it("switches to Light at once from /account and keeps it after a reload", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser, { colorScheme: "dark" });
-    const page = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser, { colorScheme: "dark" });
+    const page = await signInAs(context, e2e.server.url, user);
     await page.getByTestId("nav-account").click();
-    await page.waitForURL(`${server.url}/account`);
+    await page.waitForURL(`${e2e.server.url}/account`);
     await page.getByTestId("account-page").waitFor();
     expect(await page.getByTestId("theme-option-dark").getAttribute("data-state")).toBe("on");
 
@@ -97,9 +83,9 @@ describe("e2e: app shell", () => {
   });
 
   it("keeps the sidebar collapsed or expanded across reloads", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
     const sidebar = page.getByTestId("sidebar");
     expect(await sidebar.getAttribute("data-state")).toBe("expanded");
     const expandedWidth = (await sidebar.boundingBox())?.width ?? 0;
@@ -129,9 +115,9 @@ describe("e2e: app shell", () => {
   });
 
   it("keeps the user menu inside the sidebar, even with a long e-mail address", async () => {
-    const user = await createTestUser(server, { firstName: "Maximiliane" });
-    const context = await newContext(browser);
-    const page = await signInAs(context, server.url, user);
+    const user = await createTestUser(e2e.server, { firstName: "Maximiliane" });
+    const context = await newContext(e2e.browser);
+    const page = await signInAs(context, e2e.server.url, user);
     await page.getByTestId("user-menu-name").waitFor();
     const sidebar = await page.getByTestId("sidebar").boundingBox();
     const trigger = await page.getByTestId("user-menu-trigger").boundingBox();
@@ -146,10 +132,10 @@ describe("e2e: app shell", () => {
   });
 
   it("connects live and shows APP_NAME in the page title and the sidebar", async () => {
-    const user = await createTestUser(server);
-    const context = await newContext(browser);
+    const user = await createTestUser(e2e.server);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await page.getByTestId("login-email").waitFor();
     await expect.poll(() => page.title(), POLL).toBe(`Sign in · ${APP_NAME}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(
@@ -157,7 +143,7 @@ describe("e2e: app shell", () => {
     );
     await page.close();
 
-    const shell = await signInAs(context, server.url, user);
+    const shell = await signInAs(context, e2e.server.url, user);
     const indicator = shell.getByTestId("connection-indicator");
     await expect.poll(() => indicator.getAttribute("data-state"), POLL).toBe("open");
     expect(await indicator.getAttribute("aria-label")).toContain("Live");

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { messages, threads } from "../../src/server/db/schema.ts";
 import {
@@ -15,8 +15,8 @@ import {
   streamedText,
 } from "../support/chat-client.ts";
 import { useChatServer } from "../support/chat-server.ts";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
-import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
+import { startFakeOpenAI } from "../support/fake-openai.ts";
+import { createTestUser, DB_KINDS, startTestServer } from "../support/server.ts";
 
 /** The whole slow answer of the fake model ([slow:MS]): 60 words. */
 const SLOW_ANSWER = `${Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(" ")}.`;

@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, threads } from "../../src/server/db/schema.ts";
+import { threads } from "../../src/server/db/schema.ts";
 import {
   chatBody,
   eventually,
@@ -11,7 +11,6 @@ import {
   streamedText,
 } from "../support/chat-client.ts";
 import { useChatServer } from "../support/chat-server.ts";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
 
 /** POST /api/chat through the real OpenAI-compatible provider code, against a loopback model. */

@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import { useChatServer } from "../support/chat-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
 import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
@@ -13,6 +12,7 @@ import {
   postChat,
   readAll,
 } from "../support/chat-client.ts";
+import { useChatServer } from "../support/chat-server.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import {
   createTestUser,

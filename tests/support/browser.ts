@@ -2,6 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { freshMigratedDataDir } from "./databases.ts";
+import { startTestServer, type TestServer } from "./server.ts";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -150,3 +153,39 @@ export function backgroundLuminance(page: Page, selector = "body"): Promise<numb
  * a page that is still loading on a busy machine; a broken feature still fails, later.
  */
 export const POLL = { timeout: 15_000, interval: 100 } as const;
+
+export interface E2E {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/**
+ * For a describe block: a server on a fresh PGlite data dir (with `env` added to its
+ * configuration) and headless Chromium, started together before its tests and closed after.
+ */
+export function useServerAndBrowser(env: Record<string, string> = {}): E2E {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startTestServer("pglite", env, { dataDir: freshMigratedDataDir() }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error("the server and the browser start in beforeAll");
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
