@@ -174,6 +174,25 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
     );
   });
 
+  it("stops the answer of a thread that is deleted while it is written", async () => {
+    const user = await createTestUser(chat.server);
+    const chatId = newChatId();
+    const response = await postChat(chat.server, user.token, chatBody(chatId, "[slow:40] doomed"));
+    const reading = readAll(response);
+    await eventually(async () => (await chat.threadRow(chatId))?.activeStreamId != null);
+    const removed = await chat.server.call(
+      "mutation",
+      "threads.remove",
+      { threadId: chatId },
+      user.token,
+    );
+    expect(removed.body.status).toBe("success");
+    const chunks = await reading;
+    expect(chunks.at(-1)).toEqual({ type: "abort", reason: "stopped" });
+    expect(streamedText(chunks)).not.toContain("word60");
+    expect(await storedMessages(chatId)).toEqual([]);
+  });
+
   it("writes one answer at a time per thread", async () => {
     const user = await createTestUser(chat.server);
     const chatId = newChatId();

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { api } from "../../shared/api/index.ts";
 import { implement } from "../api/registry.ts";
 import { threads } from "../db/schema.ts";
+import { activeStreamsOf } from "./stream/active-streams.ts";
 import { createThread } from "./create-thread.ts";
 import { dependOnThread, dependOnThreadDocuments, dependOnUserThreads } from "./live-keys.ts";
 import { requireOfferedModel } from "./model-choice.ts";
@@ -72,6 +73,8 @@ const setModel = implement(api.threads.setModel, async (ctx, args) => {
 const remove = implement(api.threads.remove, async (ctx, args) => {
   const thread = await requireOwnThread(ctx.db, ctx.user, args.threadId, { lock: true });
   await ctx.db.delete(threads).where(eq(threads.id, thread.id));
+  // An answer being written for it stops: nobody can read it any more.
+  ctx.afterCommit(async () => activeStreamsOf(ctx.services).get(thread.id)?.abort("stopped"));
   return null;
 });
 
