@@ -7,11 +7,11 @@ import {
   backgroundLuminance,
   launchBrowser,
   newContext,
-  POLL,
   presetTheme,
   screenshot,
   signInAs,
 } from "../support/browser.ts";
+import { ask, LONG_POLL, uploadDocument } from "../support/chat-page.ts";
 import { freshMigratedDataDir } from "../support/databases.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import {
@@ -21,7 +21,6 @@ import {
   type TestUser,
 } from "../support/server.ts";
 
-const LONG_POLL = { timeout: 30_000, interval: 100 } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const RICH_ANSWER = `Here is a short plan for the **quarterly review**, based on what you shared.
@@ -81,33 +80,6 @@ async function capture(page: Page, name: string, theme: "dark" | "light"): Promi
   else expect(luminance).toBeGreaterThan(0.8);
   const file = await screenshot(page, `${name}-${theme}`);
   expect(fs.statSync(file).size).toBeGreaterThan(10_000);
-}
-
-async function uploadDocument(server: TestServer, user: TestUser, name: string, text: string) {
-  const form = new FormData();
-  form.append("file", new Blob([text], { type: "text/plain" }), name);
-  const response = await fetch(`${server.url}/api/documents/upload`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${user.token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { documents?: { _id: string }[] };
-  const id = body.documents?.[0]?._id;
-  if (!response.ok || !id) throw new Error(`upload failed: ${JSON.stringify(body)}`);
-  await expect
-    .poll(async () => {
-      const result = await server.call("query", "documents.get", { documentId: id }, user.token);
-      return (result.body.value as { processingStatus?: string } | undefined)?.processingStatus;
-    }, LONG_POLL)
-    .toBe("completed");
-  return id;
-}
-
-async function ask(page: Page, text: string): Promise<void> {
-  const input = page.getByTestId("composer-input");
-  await expect.poll(() => input.isEnabled(), POLL).toBe(true);
-  await input.fill(text);
-  await input.press("Enter");
 }
 
 /** Moves the pointer away and drops focus, so no hover or focus ring is in the picture. */

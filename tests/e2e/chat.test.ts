@@ -10,58 +10,23 @@ import {
   signInAs,
   useServerAndBrowser,
 } from "../support/browser.ts";
+import {
+  ask,
+  assistantMessages,
+  composer,
+  LONG_POLL,
+  lastAnswer,
+  uploadDocument,
+} from "../support/chat-page.ts";
 import { freshMigratedDataDir } from "../support/databases.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
-import {
-  createTestUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from "../support/server.ts";
+import { createTestUser, startTestServer, type TestServer } from "../support/server.ts";
 
 const FAST = "compatible:fake-fast";
 const SMART = "compatible:fake-smart";
-const LONG_POLL = { timeout: 30_000, interval: 100 } as const;
-
-const composer = (page: Page) => page.getByTestId("composer-input");
-const assistantMessages = (page: Page) =>
-  page.locator('[data-testid="chat-message"][data-role="assistant"]');
-const lastAnswer = (page: Page) => assistantMessages(page).last();
-
-async function ask(page: Page, text: string): Promise<void> {
-  await expect.poll(() => composer(page).isEnabled(), POLL).toBe(true);
-  await composer(page).fill(text);
-  await composer(page).press("Enter");
-}
 
 function threadIdOf(page: Page): string | null {
   return new URL(page.url()).searchParams.get("thread_id");
-}
-
-/** Uploads a text file for `user` and waits until the pipeline has processed it. */
-async function uploadDocument(
-  server: TestServer,
-  user: TestUser,
-  name: string,
-  text: string,
-): Promise<string> {
-  const form = new FormData();
-  form.append("file", new Blob([text], { type: "text/plain" }), name);
-  const response = await fetch(`${server.url}/api/documents/upload`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${user.token}` },
-    body: form,
-  });
-  const body = (await response.json()) as { documents?: { _id: string }[] };
-  const id = body.documents?.[0]?._id;
-  if (!response.ok || !id) throw new Error(`upload failed: ${JSON.stringify(body)}`);
-  await expect
-    .poll(async () => {
-      const result = await server.call("query", "documents.get", { documentId: id }, user.token);
-      return (result.body.value as { processingStatus?: string } | undefined)?.processingStatus;
-    }, LONG_POLL)
-    .toBe("completed");
-  return id;
 }
 
 /**
