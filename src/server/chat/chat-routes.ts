@@ -5,10 +5,10 @@ import type { Services } from "../api/context.ts";
 import type { AppEnv } from "../http/request-info.ts";
 import { chatCredentials, chatErrorResponse, identifyChatCaller, readJson } from "./chat-http.ts";
 import { type ChatRequest, parseChatRequest, threadIdSchema } from "./chat-request.ts";
-import { type ChatCaller, startChat } from "./start-chat.ts";
+import { startChat } from "./start-chat.ts";
 import { stopChat } from "./stop-chat.ts";
 import { activeStreamsOf } from "./stream/active-streams.ts";
-import { chatCaller } from "./thread-access.ts";
+import { type ChatCaller, chatCaller } from "./thread-access.ts";
 
 const stopBodySchema = z.object({ chatId: z.string() });
 

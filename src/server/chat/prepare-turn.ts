@@ -1,8 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { AppError, conflict, notFound } from "../../shared/errors.ts";
-import type { Identity } from "../api/context.ts";
-import type { AccessClaims } from "../auth/tokens.ts";
 import type { ModelRegistry, ResolvedModel } from "../ai/model-registry.ts";
+import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { messages, threads } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -10,7 +9,7 @@ import type { ChatRequest } from "./chat-request.ts";
 import { chooseChatModel } from "./choose-chat-model.ts";
 import { DEFAULT_THREAD_TITLE } from "./create-thread.ts";
 import type { HistoryRow } from "./load-history.ts";
-import { chatCaller, type ThreadRow } from "./thread-access.ts";
+import { type ChatCaller, chatCaller, type ThreadRow } from "./thread-access.ts";
 import { lockForTurnWrites, readTurnState, type ThreadState } from "./thread-state.ts";
 import { fallbackTitle } from "./titles.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
@@ -28,7 +27,7 @@ const WRITES_WAIT_MS = 25;
 const BUSY_MESSAGE =
   "An answer is still being written in this chat. Wait for it, or stop it first.";
 
-type Caller = Identity & { organizationId: string };
+type Caller = ChatCaller;
 type Part = { type: string } & Record<string, unknown>;
 
 export interface PreparedTurn {

@@ -1,14 +1,12 @@
 import { AppError, isAppError } from "../../shared/errors.ts";
-import type { Identity, Services } from "../api/context.ts";
+import type { Services } from "../api/context.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
-import type { ChatRequest } from "./chat-request.ts";
 import { HTTP_STATUS_KEY } from "./chat-http.ts";
+import type { ChatRequest } from "./chat-request.ts";
 import { prepareTurn } from "./prepare-turn.ts";
 import type { ActiveStream } from "./stream/active-stream.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
 import { runTurn } from "./stream/run-turn.ts";
-
-export type ChatCaller = Identity & { organizationId: string };
 
 /**
  * POST /api/chat once its token and body are checked. The turn's one read

@@ -3,8 +3,8 @@ import { conflict, notFound } from "../../shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { messages, threads } from "../db/schema.ts";
 import { STALE_STREAM_MS } from "./prepare-turn.ts";
-import type { ChatCaller } from "./start-chat.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
+import type { ChatCaller } from "./thread-access.ts";
 import { findOwnThread } from "./thread-access.ts";
 
 /** How long a stop waits for the partial answer to be saved before answering. */

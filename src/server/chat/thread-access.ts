@@ -26,8 +26,11 @@ export function requireChatOrganization(ctx: FunctionCtx): string {
   return organizationId;
 }
 
+/** Who may chat: a caller with an organization. */
+export type ChatCaller = Identity & { organizationId: string };
+
 /** An identity that may chat (one with an organization), or FORBIDDEN saying why not. */
-export function chatCaller(identity: Identity): Identity & { organizationId: string } {
+export function chatCaller(identity: Identity): ChatCaller {
   if (!identity.organizationId) {
     throw new AppError(
       "FORBIDDEN",

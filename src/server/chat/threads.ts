@@ -2,10 +2,10 @@ import { and, desc, eq } from "drizzle-orm";
 import { api } from "../../shared/api/index.ts";
 import { implement } from "../api/registry.ts";
 import { threads } from "../db/schema.ts";
-import { activeStreamsOf } from "./stream/active-streams.ts";
 import { createThread } from "./create-thread.ts";
 import { dependOnThread, dependOnThreadDocuments, dependOnUserThreads } from "./live-keys.ts";
 import { requireOfferedModel } from "./model-choice.ts";
+import { activeStreamsOf } from "./stream/active-streams.ts";
 import {
   documentCountSql,
   loadThreadView,

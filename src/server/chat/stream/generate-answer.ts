@@ -2,8 +2,8 @@ import { isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from 
 import { providerErrorMessage } from "../../ai/provider-error.ts";
 import { toModelMessages } from "../load-history.ts";
 import { systemPrompt } from "../system-prompt.ts";
-import { Citations } from "../tools/citations.ts";
 import { chatTools } from "../tools/chat-tools.ts";
+import { Citations } from "../tools/citations.ts";
 import type { TurnOptions } from "./run-turn.ts";
 import type { Outcome } from "./turn-outcome.ts";
 

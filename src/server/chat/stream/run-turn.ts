@@ -1,10 +1,10 @@
 import type { UIMessageChunk } from "ai";
-import type { Identity, Services } from "../../api/context.ts";
 import {
   GENERIC_MODEL_ERROR,
   isProviderError,
   providerErrorMessage,
 } from "../../ai/provider-error.ts";
+import type { Identity, Services } from "../../api/context.ts";
 import type { PreparedTurn } from "../prepare-turn.ts";
 import { generateThreadTitle } from "../titles.ts";
 import type { ActiveStream } from "./active-stream.ts";
