@@ -1,5 +1,5 @@
-import http from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -11,9 +11,9 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
+import { profileReport } from "./support/live-report.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
-import { profileReport } from "./support/live-report.ts";
 import {
   latestProfile,
   monotonicUs,

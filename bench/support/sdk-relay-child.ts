@@ -1,8 +1,8 @@
+import type { AddressInfo } from "node:net";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { createAdaptorServer } from "@hono/node-server";
 import { createUIMessageStreamResponse, streamText, toUIMessageStream } from "ai";
 import { Hono } from "hono";
-import type { AddressInfo } from "node:net";
 
 /**
  * The least a server can do between a chat client and a model with the AI SDK: a Hono route

@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { isAppError } from "../shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 import {
   emailSchema,
   organizationNameSchema,
   passwordSchema,
   roleSchema,
-} from "../shared/schemas/user.ts";
+} from "#shared/schemas/user.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import type { Database, Executor } from "./db/client.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";

@@ -1,5 +1,5 @@
-import type { Services } from "./api/context.ts";
 import { createModelRegistry } from "./ai/model-registry.ts";
+import type { Services } from "./api/context.ts";
 import { AuthService } from "./auth/auth-service.ts";
 import { loadSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";

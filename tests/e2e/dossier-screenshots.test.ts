@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import { seedDemoDossier } from "../../src/server/seed/dossier.ts";
-import type { DocumentSummary, Folder } from "../../src/shared/schemas/dossier.ts";
 import {
   backgroundLuminance,
   launchBrowser,

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import { documents } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import type { DocumentSummary, Folder } from "../../src/shared/schemas/dossier.ts";
 import { malformedPdf } from "../fixtures/hostile.ts";
 import { newContext, POLL, signInAs, useServerAndBrowser } from "../support/browser.ts";
 import { createTestUser, type TestServer, type TestUser } from "../support/server.ts";

@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessage, ModelInfo, Thread } from "#shared/schemas/chat.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import {
   documents,
   messages,
@@ -9,8 +11,6 @@ import {
   userPreferences,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import type { ChatMessage, ModelInfo, Thread } from "../../src/shared/schemas/chat.ts";
-import type { DocumentSummary } from "../../src/shared/schemas/dossier.ts";
 import {
   type CallResult,
   createTestUser,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServerMessage } from "#shared/sync-protocol.ts";
 import { documents, messages, threads } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import type { ServerMessage } from "../../src/shared/sync-protocol.ts";
 import {
   createTestUser,
   DB_KINDS,

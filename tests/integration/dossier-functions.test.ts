@@ -1,17 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILE_TYPE_INFO, FILE_TYPES, type FileType, fileTypeForName } from "#shared/file-types.ts";
+import type { Document, DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import { documentChunks, documents, folders, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
-import {
-  FILE_TYPE_INFO,
-  FILE_TYPES,
-  type FileType,
-  fileTypeForName,
-} from "../../src/shared/file-types.ts";
-import type { Document, DocumentSummary, Folder } from "../../src/shared/schemas/dossier.ts";
 import {
   type CallResult,
   createTestUser,

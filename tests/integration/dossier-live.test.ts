@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
+import type { ServerMessage } from "#shared/sync-protocol.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import { documents } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import type { DocumentSummary, Folder } from "../../src/shared/schemas/dossier.ts";
-import type { ServerMessage } from "../../src/shared/sync-protocol.ts";
 import {
   createTestUser,
   DB_KINDS,

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { documentChunks, documents, jobs } from "../../src/server/db/schema.ts";
@@ -15,7 +16,6 @@ import { enqueueJob } from "../../src/server/jobs/queue.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createBlobStorage } from "../../src/server/storage/index.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
-import { FILE_TYPE_INFO, type FileType } from "../../src/shared/file-types.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
 import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 

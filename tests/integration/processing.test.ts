@@ -11,6 +11,7 @@ import { enqueueJob } from "../../src/server/jobs/queue.ts";
 import { startJobWorker } from "../../src/server/jobs/start-worker.ts";
 import type { JobWorker } from "../../src/server/jobs/worker.ts";
 import type { BlobStorage } from "../../src/server/storage/blob-storage.ts";
+import { type FakeOpenAI, startFakeOpenAI, textReply } from "../support/fake-openai.ts";
 import {
   csvFixture,
   DOCX_TEXT,
@@ -42,7 +43,6 @@ import {
   type TestServer,
   type TestUser,
 } from "../support/server.ts";
-import { type FakeOpenAI, startFakeOpenAI, textReply } from "../support/fake-openai.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /**

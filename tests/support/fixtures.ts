@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { FILE_TYPE_INFO, type FileType } from "../../src/shared/file-types.ts";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { docxParts, pptxParts } from "../fixtures/ooxml.ts";
 
 /**

@@ -1,9 +1,9 @@
+import type { Role } from "#shared/constants.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { type RunningServer, startServer } from "../../src/server/main.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
-import type { Role } from "../../src/shared/constants.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "./databases.ts";
 
 export type DbKind = "pglite" | "postgres";

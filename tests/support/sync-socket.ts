@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { type ServerMessage, serverMessageSchema } from "../../src/shared/sync-protocol.ts";
+import { type ServerMessage, serverMessageSchema } from "#shared/sync-protocol.ts";
 
 /** A test client for /api/sync that records every server message. */
 export class TestSocket {

@@ -1,5 +1,5 @@
 import { extractReasoningMiddleware, type LanguageModel, wrapLanguageModel } from "ai";
-import type { ModelInfo } from "../../shared/schemas/chat.ts";
+import type { ModelInfo } from "#shared/schemas/chat.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 import {

@@ -1,7 +1,7 @@
 import { MockLanguageModelV4 } from "ai/test";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { ModelInfo } from "../../shared/schemas/chat.ts";
+import type { ModelInfo } from "#shared/schemas/chat.ts";
 import type { ModelRegistry } from "./model-registry.ts";
 import { summarizeWithModel } from "./summarize.ts";
 

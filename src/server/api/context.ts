@@ -1,4 +1,4 @@
-import type { Role } from "../../shared/constants.ts";
+import type { Role } from "#shared/constants.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor, Tx } from "../db/client.ts";
 import type { Logger } from "../logger.ts";

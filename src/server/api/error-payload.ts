@@ -1,4 +1,4 @@
-import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "../../shared/errors.ts";
+import { AppError, INTERNAL_ERROR_MESSAGE, isAppError } from "#shared/errors.ts";
 import type { Logger } from "../logger.ts";
 
 export interface ErrorPayload {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { FunctionKind } from "../../shared/api/define.ts";
-import { AppError, forbidden, isAppError, unauthenticated } from "../../shared/errors.ts";
+import type { FunctionKind } from "#shared/api/define.ts";
+import { AppError, forbidden, isAppError, unauthenticated } from "#shared/errors.ts";
 import { CHANGES_CHANNEL, type Tx } from "../db/client.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
 import { newId } from "../ids.ts";

@@ -1,8 +1,8 @@
-import type { FunctionContract } from "../../shared/api/define.ts";
-import { api } from "../../shared/api/index.ts";
+import type { FunctionContract } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
+import { signInFunction, signOutFunction } from "../auth/functions.ts";
 import { chatFunctions } from "../chat/functions.ts";
 import { dossierFunctions } from "../dossier/functions.ts";
-import { signInFunction, signOutFunction } from "../auth/functions.ts";
 import { completeSetupFunction, setupStatusFunction } from "../setup/functions.ts";
 import { changePasswordFunction } from "../users/change-password.ts";
 import { getMeFunction } from "../users/get-me.ts";

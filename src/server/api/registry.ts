@@ -1,4 +1,4 @@
-import type { FunctionContract, ParsedArgsOf, ResultOf } from "../../shared/api/define.ts";
+import type { FunctionContract, ParsedArgsOf, ResultOf } from "#shared/api/define.ts";
 import type { FunctionCtx } from "./context.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Tokens } from "../../shared/api/auth.ts";
-import { AppError, unauthenticated } from "../../shared/errors.ts";
+import type { Tokens } from "#shared/api/auth.ts";
+import { AppError, unauthenticated } from "#shared/errors.ts";
 import type { Identity, RequestInfo } from "../api/context.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";

@@ -1,4 +1,4 @@
-import { signIn, signOut } from "../../shared/api/auth.ts";
+import { signIn, signOut } from "#shared/api/auth.ts";
 import { implement } from "../api/registry.ts";
 
 export const signInFunction = implement(signIn, async (ctx, args) => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import { AppError, unauthenticated } from "../../shared/errors.ts";
+import { AppError, unauthenticated } from "#shared/errors.ts";
 import { JWT_ALG, type SigningKey } from "./signing-key.ts";
 
 const AUDIENCE = "atrium";

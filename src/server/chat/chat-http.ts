@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { AppError, type ErrorCode, isAppError, unauthenticated } from "../../shared/errors.ts";
+import { AppError, type ErrorCode, isAppError, unauthenticated } from "#shared/errors.ts";
 import type { Identity, Services } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import type { AccessClaims } from "../auth/tokens.ts";

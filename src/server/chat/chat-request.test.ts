@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../../shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 import { MAX_USER_TEXT_CHARS, parseChatRequest } from "./chat-request.ts";
 
 const message = (text: string, extra: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../shared/errors.ts";
+import { AppError } from "#shared/errors.ts";
 
 /**
  * POST /api/chat: the AI SDK's chat request ({id, messages, trigger,

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { AppError, notFound } from "../../shared/errors.ts";
+import { AppError, notFound } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { AppEnv } from "../http/request-info.ts";
 import { chatCredentials, chatErrorResponse, identifyChatCaller, readJson } from "./chat-http.ts";

@@ -1,4 +1,4 @@
-import { AppError } from "../../shared/errors.ts";
+import { AppError } from "#shared/errors.ts";
 import type { ModelRegistry, ResolvedModel } from "../ai/model-registry.ts";
 import { HTTP_STATUS_KEY } from "./chat-http.ts";
 import { isOffered, resolveDefaultModel } from "./model-choice.ts";

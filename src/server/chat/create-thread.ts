@@ -1,5 +1,5 @@
-import { AppError, conflict } from "../../shared/errors.ts";
-import type { Thread } from "../../shared/schemas/chat.ts";
+import { AppError, conflict } from "#shared/errors.ts";
+import type { Thread } from "#shared/schemas/chat.ts";
 import type { ModelRegistry } from "../ai/model-registry.ts";
 import type { Executor } from "../db/client.ts";
 import { threads } from "../db/schema.ts";

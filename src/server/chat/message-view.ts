@@ -1,4 +1,4 @@
-import { type ChatMessage, FINISH_REASONS } from "../../shared/schemas/chat.ts";
+import { type ChatMessage, FINISH_REASONS } from "#shared/schemas/chat.ts";
 import type { messages } from "../db/schema.ts";
 
 /**

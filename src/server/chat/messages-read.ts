@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { api } from "../../shared/api/index.ts";
-import { AppError } from "../../shared/errors.ts";
-import type { ChatMessage } from "../../shared/schemas/chat.ts";
+import { api } from "#shared/api/index.ts";
+import { AppError } from "#shared/errors.ts";
+import type { ChatMessage } from "#shared/schemas/chat.ts";
 import { implement } from "../api/registry.ts";
 import type { Executor } from "../db/client.ts";
 import { messages } from "../db/schema.ts";

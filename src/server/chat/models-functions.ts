@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { api } from "../../shared/api/index.ts";
-import { AppError, forbidden } from "../../shared/errors.ts";
+import { api } from "#shared/api/index.ts";
+import { AppError, forbidden } from "#shared/errors.ts";
 import { implement } from "../api/registry.ts";
 import { organizationSettings, userPreferences } from "../db/schema.ts";
 import { requireOfferedModel, resolveDefaultModel } from "./model-choice.ts";

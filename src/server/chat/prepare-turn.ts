@@ -1,5 +1,5 @@
 import { and, eq, gt } from "drizzle-orm";
-import { AppError, conflict, notFound } from "../../shared/errors.ts";
+import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { ModelRegistry, ResolvedModel } from "../ai/model-registry.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";

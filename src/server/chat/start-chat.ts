@@ -1,4 +1,4 @@
-import { AppError, isAppError } from "../../shared/errors.ts";
+import { AppError, isAppError } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import { HTTP_STATUS_KEY } from "./chat-http.ts";

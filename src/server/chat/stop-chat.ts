@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { conflict, notFound } from "../../shared/errors.ts";
+import { conflict, notFound } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { messages, threads } from "../db/schema.ts";
 import { STALE_STREAM_MS } from "./prepare-turn.ts";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { AppError, notFound } from "../../shared/errors.ts";
-import type { Thread } from "../../shared/schemas/chat.ts";
+import { AppError, notFound } from "#shared/errors.ts";
+import type { Thread } from "#shared/schemas/chat.ts";
 import type { FunctionCtx, Identity } from "../api/context.ts";
 import type { Executor } from "../db/client.ts";
 import { threadDocuments, threads } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-import { api } from "../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { implement } from "../api/registry.ts";
 import { dependOnRows, dependOnThread, dependOnThreadDocuments } from "./live-keys.ts";
 import { findOwnThread, requireOwnThread } from "./thread-access.ts";

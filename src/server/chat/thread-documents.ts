@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { conflict, notFound } from "../../shared/errors.ts";
-import type { DocumentSummary } from "../../shared/schemas/dossier.ts";
+import { conflict, notFound } from "#shared/errors.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/client.ts";
 import { documents, threadDocuments } from "../db/schema.ts";
 import { documentSummaryColumns, documentSummaryView } from "../dossier/views.ts";

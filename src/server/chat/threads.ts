@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { api } from "../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { implement } from "../api/registry.ts";
 import { threads } from "../db/schema.ts";
 import { createThread } from "./create-thread.ts";

@@ -1,8 +1,8 @@
 import { generateText } from "ai";
 import { and, eq } from "drizzle-orm";
-import type { Services } from "../api/context.ts";
 import type { ResolvedModel } from "../ai/model-registry.ts";
 import { providerErrorMessage } from "../ai/provider-error.ts";
+import type { Services } from "../api/context.ts";
 import { threads } from "../db/schema.ts";
 
 const FALLBACK_MAX_CHARS = 60;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { unauthenticated } from "../../shared/errors.ts";
+import { unauthenticated } from "#shared/errors.ts";
 import type { Identity, Services } from "../api/context.ts";
 import type { Executor } from "../db/client.ts";
 import { documents, folders } from "../db/schema.ts";

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { and, eq, ne } from "drizzle-orm";
-import { FILE_TYPE_INFO, FILE_TYPES } from "../../shared/file-types.ts";
+import { FILE_TYPE_INFO, FILE_TYPES } from "#shared/file-types.ts";
 import type { Services } from "../api/context.ts";
 import type { Executor } from "../db/client.ts";
 import { documentChunks, documents } from "../db/schema.ts";

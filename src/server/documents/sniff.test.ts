@@ -4,7 +4,7 @@ import JSZip from "jszip";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import type { FileType } from "../../shared/file-types.ts";
+import type { FileType } from "#shared/file-types.ts";
 import {
   ContentInspector,
   checkHead,

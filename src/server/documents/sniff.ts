@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
-import { FILE_TYPE_INFO, type FileType, fileTypeForName } from "../../shared/file-types.ts";
+import { FILE_TYPE_INFO, type FileType, fileTypeForName } from "#shared/file-types.ts";
 
 /**
  * What an uploaded file really is. The extension says what it claims to be;

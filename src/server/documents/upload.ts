@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { FILE_TYPE_INFO, type FileType } from "../../shared/file-types.ts";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import type { Identity, Services } from "../api/context.ts";
 import { documents } from "../db/schema.ts";
 import { newId } from "../ids.ts";

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { AppError, notFound } from "../../shared/errors.ts";
+import { AppError, notFound } from "#shared/errors.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import type { Executor } from "../db/client.ts";
 import { folders } from "../db/schema.ts";

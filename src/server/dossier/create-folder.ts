@@ -1,4 +1,4 @@
-import type { Folder } from "../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/client.ts";
 import { folders } from "../db/schema.ts";
 import { newId } from "../ids.ts";

@@ -1,4 +1,4 @@
-import { AppError } from "../../shared/errors.ts";
+import { AppError } from "#shared/errors.ts";
 import { isUuid } from "../ids.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { Folder } from "../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/client.ts";
 import { folders } from "../db/schema.ts";
 import { requireFolder } from "./access.ts";

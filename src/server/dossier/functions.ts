@@ -1,4 +1,4 @@
-import { api } from "../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
 import {

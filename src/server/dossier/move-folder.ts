@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { conflict } from "../../shared/errors.ts";
-import type { Folder } from "../../shared/schemas/dossier.ts";
+import { conflict } from "#shared/errors.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/client.ts";
 import { folders } from "../db/schema.ts";
 import { lockFolderTree, requireFolder } from "./access.ts";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { notFound } from "../../shared/errors.ts";
+import { notFound } from "#shared/errors.ts";
 import type { Executor } from "../db/client.ts";
 import { documents } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Folder } from "../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/client.ts";
 import { folders } from "../db/schema.ts";
 import { lockFolderTree, requireFolder } from "./access.ts";

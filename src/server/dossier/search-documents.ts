@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DocumentSummary } from "../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/client.ts";
 import { documentChunks, documents } from "../db/schema.ts";
 import { requireFolder } from "./access.ts";

@@ -1,4 +1,4 @@
-import type { DocumentSummary, Folder } from "../../shared/schemas/dossier.ts";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import { documents } from "../db/schema.ts";
 import type { FolderRow } from "./access.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { INTERNAL_ERROR_MESSAGE } from "../../shared/errors.ts";
+import { INTERNAL_ERROR_MESSAGE } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { Registry } from "../api/registry.ts";
 import { chatRoutes } from "../chat/chat-routes.ts";

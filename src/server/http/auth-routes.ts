@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { AUTHENTICATION_REQUIRED } from "../../shared/errors.ts";
+import { AUTHENTICATION_REQUIRED } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { loadUserView } from "../users/get-me.ts";
 import { originAllowed } from "./origin.ts";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
-import { AUTHENTICATION_REQUIRED, isAppError } from "../../shared/errors.ts";
-import { downloadFileName } from "../../shared/rules/download-file-name.ts";
+import { AUTHENTICATION_REQUIRED, isAppError } from "#shared/errors.ts";
+import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { Services } from "../api/context.ts";
 import {
   type DocumentRow,

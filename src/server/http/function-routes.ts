@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { FunctionKind } from "../../shared/api/define.ts";
-import { AppError, isAppError, unauthenticated } from "../../shared/errors.ts";
+import type { FunctionKind } from "#shared/api/define.ts";
+import { AppError, isAppError, unauthenticated } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";

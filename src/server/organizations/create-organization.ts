@@ -1,5 +1,5 @@
 import { like } from "drizzle-orm";
-import { slugify } from "../../shared/rules/slug.ts";
+import { slugify } from "#shared/rules/slug.ts";
 import type { Executor } from "../db/client.ts";
 import { organizations } from "../db/schema.ts";
 import { newId } from "../ids.ts";

@@ -1,7 +1,7 @@
 import type { WebSocket } from "ws";
-import type { FunctionKind } from "../../shared/api/define.ts";
-import { unauthenticated } from "../../shared/errors.ts";
-import { type ClientMessage, clientMessageSchema, SYNC_CLOSE } from "../../shared/sync-protocol.ts";
+import type { FunctionKind } from "#shared/api/define.ts";
+import { unauthenticated } from "#shared/errors.ts";
+import { type ClientMessage, clientMessageSchema, SYNC_CLOSE } from "#shared/sync-protocol.ts";
 import type { Identity, RequestInfo, Services } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute } from "../api/execute.ts";

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
-import { MAX_SYNC_MESSAGE_BYTES, SYNC_CLOSE } from "../../shared/sync-protocol.ts";
+import { MAX_SYNC_MESSAGE_BYTES, SYNC_CLOSE } from "#shared/sync-protocol.ts";
 import type { Services } from "../api/context.ts";
 import type { Registry } from "../api/registry.ts";
 import { originAllowed } from "../http/origin.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Role } from "../../shared/constants.ts";
+import type { Role } from "#shared/constants.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { Executor } from "../db/client.ts";
 import { organizations, users } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-import type { FileType } from "../../shared/file-types.ts";
+import type { FileType } from "#shared/file-types.ts";
 import {
   makePdf,
   makeXlsx,

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { FILE_TYPE_INFO } from "../../shared/file-types.ts";
+import { FILE_TYPE_INFO } from "#shared/file-types.ts";
+import { slugify } from "#shared/rules/slug.ts";
 import { documents, folders } from "../db/schema.ts";
 import { createFolder } from "../dossier/create-folder.ts";
 import { PROCESS_DOCUMENT_JOB } from "../dossier/retry-document.ts";
-import { slugify } from "../../shared/rules/slug.ts";
 import { newId } from "../ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 import type { DemoContext } from "./demo.ts";

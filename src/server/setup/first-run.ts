@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, eq, like, sql } from "drizzle-orm";
-import type { Tokens } from "../../shared/api/auth.ts";
-import { AppError } from "../../shared/errors.ts";
+import type { Tokens } from "#shared/api/auth.ts";
+import { AppError } from "#shared/errors.ts";
 import type { RequestInfo, Services } from "../api/context.ts";
 import { writeAudit } from "../auth/audit.ts";
 import { hashRefreshToken } from "../auth/tokens.ts";

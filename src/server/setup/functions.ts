@@ -1,4 +1,4 @@
-import { completeSetup as completeSetupContract, setupStatus } from "../../shared/api/auth.ts";
+import { completeSetup as completeSetupContract, setupStatus } from "#shared/api/auth.ts";
 import { implement } from "../api/registry.ts";
 import { completeSetup, hasAnyUser } from "./first-run.ts";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { newId } from "../ids.ts";
-import { assertBlobKey, BlobTooLargeError, type BlobStorage, readLimited } from "./blob-storage.ts";
+import { assertBlobKey, type BlobStorage, BlobTooLargeError, readLimited } from "./blob-storage.ts";
 
 /**
  * Blobs as files under a directory. Writes go to a temp file renamed into

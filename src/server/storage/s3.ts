@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -11,9 +12,8 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import { Readable } from "node:stream";
 import type { Config } from "../config.ts";
-import { assertBlobKey, BlobTooLargeError, type BlobStorage, readLimited } from "./blob-storage.ts";
+import { assertBlobKey, type BlobStorage, BlobTooLargeError, readLimited } from "./blob-storage.ts";
 
 export type S3Settings = NonNullable<Config["s3"]>;
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { changePassword } from "../../shared/api/users.ts";
-import { AppError } from "../../shared/errors.ts";
+import { changePassword } from "#shared/api/users.ts";
+import { AppError } from "#shared/errors.ts";
 import { implement } from "../api/registry.ts";
 import { writeAudit } from "../auth/audit.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { getMe } from "../../shared/api/users.ts";
-import { notFound } from "../../shared/errors.ts";
-import type { User } from "../../shared/schemas/user.ts";
+import { getMe } from "#shared/api/users.ts";
+import { notFound } from "#shared/errors.ts";
+import type { User } from "#shared/schemas/user.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import { implement } from "../api/registry.ts";
 import type { Executor } from "../db/client.ts";

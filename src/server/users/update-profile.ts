@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { updateProfile } from "../../shared/api/users.ts";
-import { notFound } from "../../shared/errors.ts";
+import { updateProfile } from "#shared/api/users.ts";
+import { notFound } from "#shared/errors.ts";
 import { implement } from "../api/registry.ts";
 import { users } from "../db/schema.ts";
 import { loadUserView } from "./get-me.ts";

@@ -1,6 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft, House, RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
-import { isAppError } from "../../shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 import { Button } from "./ui/button.tsx";
 import { cn } from "./ui/cn.ts";
 

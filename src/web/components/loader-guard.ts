@@ -1,4 +1,4 @@
-import { AUTHENTICATION_REQUIRED } from "../../shared/errors.ts";
+import { AUTHENTICATION_REQUIRED } from "#shared/errors.ts";
 
 /**
  * SPEC 8: a loader error whose message contains 'Authentication required' is

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { LEAVE_PAGE_WARNING } from "../../shared/constants.ts";
+import { LEAVE_PAGE_WARNING } from "#shared/constants.ts";
 import { installLeaveGuard } from "./leave-guard.ts";
 
 function leave(): Event & { returnValue: unknown } {

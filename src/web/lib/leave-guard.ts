@@ -1,4 +1,4 @@
-import { LEAVE_PAGE_WARNING } from "../../shared/constants.ts";
+import { LEAVE_PAGE_WARNING } from "#shared/constants.ts";
 
 /**
  * SPEC section 2: leaving the page while requests or a token refresh are in

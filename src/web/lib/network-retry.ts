@@ -1,4 +1,4 @@
-import { NETWORK_RETRY_DELAYS_MS, NETWORK_RETRY_JITTER_MS } from "../../shared/constants.ts";
+import { NETWORK_RETRY_DELAYS_MS, NETWORK_RETRY_JITTER_MS } from "#shared/constants.ts";
 
 /**
  * SPEC section 8: a request that fails because the network dropped is tried

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { type ErrorCode, isAppError } from "../../shared/errors.ts";
+import { type ErrorCode, isAppError } from "#shared/errors.ts";
 import { installLiveQueries } from "./sync/live-runtime.ts";
 import type { SyncClient } from "./sync/sync-client.ts";
 

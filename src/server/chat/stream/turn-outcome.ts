@@ -1,5 +1,5 @@
 import type { FinishReason, LanguageModelUsage } from "ai";
-import { FINISH_REASONS } from "../../../shared/schemas/chat.ts";
+import { FINISH_REASONS } from "#shared/schemas/chat.ts";
 import type { ActiveStream } from "./active-stream.ts";
 import type { FinalState } from "./assistant-writer.ts";
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { documents } from "../../db/schema.ts";
 import { isUuid } from "../../ids.ts";
-import { runTool, ToolError, type ToolContext } from "./tool-context.ts";
+import { runTool, type ToolContext, ToolError } from "./tool-context.ts";
 
 /** One page of a document's text: enough to reason over, small enough for any context window. */
 export const PAGE_CHARS = 8_000;

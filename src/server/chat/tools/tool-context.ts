@@ -1,4 +1,4 @@
-import { isAppError } from "../../../shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 import type { Executor } from "../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Citations } from "./citations.ts";

@@ -4,6 +4,7 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILE_TYPES } from "#shared/file-types.ts";
 import {
   csvFixture,
   DOCX_TEXT,
@@ -28,7 +29,6 @@ import {
   writeFixture,
   xlsxFixture,
 } from "../../../../tests/support/fixtures.ts";
-import { FILE_TYPES } from "../../../shared/file-types.ts";
 import { extractDocument } from "./extract-document.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import type { ExtractionResult } from "./types.ts";

@@ -1,5 +1,5 @@
 import { stat } from "node:fs/promises";
-import type { FileType } from "../../../shared/file-types.ts";
+import type { FileType } from "#shared/file-types.ts";
 import { ExtractionError, formatMegabytes } from "./extraction-error.ts";
 import { finishExtraction } from "./finish-extraction.ts";
 import { MAX_INPUT_BYTES } from "./limits.ts";

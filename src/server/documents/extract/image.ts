@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
-import { FILE_TYPE_INFO, type FileType } from "../../../shared/file-types.ts";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import { MAX_IMAGE_PIXELS, PREVIEW_MAX_HEIGHT, PREVIEW_MAX_WIDTH } from "./limits.ts";
 import type { Extracted, ExtractionInput, ExtractionPreview } from "./types.ts";

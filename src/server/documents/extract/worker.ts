@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { FILE_TYPE_INFO } from "../../../shared/file-types.ts";
+import { FILE_TYPE_INFO } from "#shared/file-types.ts";
 import { extractDocument } from "./extract-document.ts";
 import { ExtractionError } from "./extraction-error.ts";
 import type { WorkerRequest, WorkerResponse } from "./worker-protocol.ts";

@@ -1,4 +1,4 @@
-import { isAppError } from "../../../shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 import { DEFAULT_ERROR_MESSAGE } from "../error-view.tsx";
 import type { FieldErrors } from "./use-zod-form.ts";
 

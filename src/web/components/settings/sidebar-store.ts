@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { STORAGE_KEYS } from "../../../shared/constants.ts";
+import { STORAGE_KEYS } from "#shared/constants.ts";
 
 interface SidebarState {
   open: boolean;

@@ -1,6 +1,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from "../../../shared/constants.ts";
+import { DEFAULT_THEME, STORAGE_KEYS, THEMES, type Theme } from "#shared/constants.ts";
 
 interface ThemeState {
   theme: Theme;

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from "lucide-react";
-import type { Theme } from "../../../shared/constants.ts";
+import type { Theme } from "#shared/constants.ts";
 import { useThemeStore } from "../settings/theme-store.ts";
 import { SegmentedControl, type SegmentedOption } from "../ui/segmented-control.tsx";
 

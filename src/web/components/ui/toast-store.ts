@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "../../../shared/constants.ts";
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "#shared/constants.ts";
 
 export type ToastVariant = "default" | "success" | "error" | "warning";
 

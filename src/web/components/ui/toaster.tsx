@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
 import { Toast } from "radix-ui";
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from "../../../shared/constants.ts";
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from "#shared/constants.ts";
 import { cn } from "./cn.ts";
 import { type ToastItem, type ToastVariant, useToastStore } from "./toast-store.ts";
 

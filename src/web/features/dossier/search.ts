@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, PROCESSING_STATUSES } from "../../../shared/schemas/dossier.ts";
+import { idSchema, PROCESSING_STATUSES } from "#shared/schemas/dossier.ts";
 
 /** A calendar day in the address bar: "2024-05-31". */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,4 +1,4 @@
-import { dateBucket } from "../../../shared/rules/date-buckets.ts";
+import { dateBucket } from "#shared/rules/date-buckets.ts";
 
 /** When a thread was last active, as short as its date group allows ("14:05", "Mon", "Mar 3"). */
 export function formatThreadTime(time: number, now: Date = new Date()): string {

@@ -1,5 +1,5 @@
-import { api } from "../../../shared/api/index.ts";
-import { TOKEN_REFRESH_LEEWAY_MS } from "../../../shared/constants.ts";
+import { api } from "#shared/api/index.ts";
+import { TOKEN_REFRESH_LEEWAY_MS } from "#shared/constants.ts";
 import { isNetworkError } from "../network-retry.ts";
 import { callOverHttp, type FetchLike } from "../sync/http-transport.ts";
 import { CookieSync } from "./cookie-sync.ts";

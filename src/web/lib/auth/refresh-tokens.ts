@@ -1,6 +1,6 @@
-import { api } from "../../../shared/api/index.ts";
-import { TOKEN_REFRESH_LEEWAY_MS } from "../../../shared/constants.ts";
-import { type AppError, isAppError } from "../../../shared/errors.ts";
+import { api } from "#shared/api/index.ts";
+import { TOKEN_REFRESH_LEEWAY_MS } from "#shared/constants.ts";
+import { type AppError, isAppError } from "#shared/errors.ts";
 import { withNetworkRetry } from "../network-retry.ts";
 import type { RunExclusive } from "./cross-tab-lock.ts";
 import { readAccessToken } from "./jwt-claims.ts";

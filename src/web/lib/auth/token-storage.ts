@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STORAGE_KEYS } from "../../../shared/constants.ts";
+import { STORAGE_KEYS } from "#shared/constants.ts";
 
 /**
  * Auth tokens in localStorage under namespaced keys (SPEC section 9):

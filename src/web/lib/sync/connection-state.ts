@@ -1,4 +1,4 @@
-import { LONG_DISCONNECT_MS } from "../../../shared/constants.ts";
+import { LONG_DISCONNECT_MS } from "#shared/constants.ts";
 
 /**
  * The realtime connection as the UI sees it (SPEC section 4): whether the

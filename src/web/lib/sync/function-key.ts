@@ -1,7 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { z } from "zod";
-import type { ArgsOf, FunctionContract, ResultOf } from "../../../shared/api/define.ts";
-import { AppError } from "../../../shared/errors.ts";
+import type { ArgsOf, FunctionContract, ResultOf } from "#shared/api/define.ts";
+import { AppError } from "#shared/errors.ts";
 
 /**
  * The Query cache key of a backend query: `["fn", path, args]`. Route loaders

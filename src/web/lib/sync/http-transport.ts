@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { FunctionKind } from "../../../shared/api/define.ts";
-import { AppError, type ErrorData, errorDataSchema } from "../../../shared/errors.ts";
+import type { FunctionKind } from "#shared/api/define.ts";
+import { AppError, type ErrorData, errorDataSchema } from "#shared/errors.ts";
 
 /**
  * The HTTP fallback of the function API (ARCHITECTURE "Data"): POST

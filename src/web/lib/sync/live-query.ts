@@ -6,7 +6,7 @@ import {
   useQuery,
   useSuspenseQuery,
 } from "@tanstack/react-query";
-import type { ArgsOf, ResultOf } from "../../../shared/api/define.ts";
+import type { ArgsOf, ResultOf } from "#shared/api/define.ts";
 import { functionKey, parseResult, type QueryContract, wireArgs } from "./function-key.ts";
 import { getLiveRuntime, LIVE_META_KEY } from "./live-runtime.ts";
 

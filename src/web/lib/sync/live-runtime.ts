@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError } from "#shared/errors.ts";
 import { isQueryContract, parseResult, readFunctionArgs } from "./function-key.ts";
 import { LiveStore } from "./live-store.ts";
 import type { SyncClient } from "./sync-client.ts";

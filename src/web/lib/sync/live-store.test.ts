@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { api } from "../../../shared/api/index.ts";
-import type { User } from "../../../shared/schemas/user.ts";
+import { api } from "#shared/api/index.ts";
+import type { User } from "#shared/schemas/user.ts";
 import { functionKey } from "./function-key.ts";
 import { LiveStore } from "./live-store.ts";
 

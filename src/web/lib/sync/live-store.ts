@@ -1,5 +1,5 @@
 import { hashKey, notifyManager, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { ArgsOf, ResultOf } from "../../../shared/api/define.ts";
+import type { ArgsOf, ResultOf } from "#shared/api/define.ts";
 import { functionKey, type QueryContract } from "./function-key.ts";
 
 /** What an optimistic update sees: the cache as it would be with this mutation applied. */

@@ -2,8 +2,8 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { api } from "../../../shared/api/index.ts";
-import type { User } from "../../../shared/schemas/user.ts";
+import { api } from "#shared/api/index.ts";
+import type { User } from "#shared/schemas/user.ts";
 import { createQueryClient } from "../query-client.ts";
 import { createFakeFetch } from "../testing/fake-fetch.ts";
 import { createFakeWebSocket } from "../testing/fake-web-socket.ts";

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ArgsOf, FunctionContract, ResultOf } from "../../../shared/api/define.ts";
+import type { ArgsOf, FunctionContract, ResultOf } from "#shared/api/define.ts";
 import { parseResult, wireArgs } from "./function-key.ts";
 import { getLiveRuntime } from "./live-runtime.ts";
 import type { OptimisticStore } from "./live-store.ts";

@@ -1,4 +1,4 @@
-import type { ServerMessage } from "../../../shared/sync-protocol.ts";
+import type { ServerMessage } from "#shared/sync-protocol.ts";
 import { toAppError } from "./http-transport.ts";
 
 /**

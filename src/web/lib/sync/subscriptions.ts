@@ -1,4 +1,4 @@
-import type { AppError } from "../../../shared/errors.ts";
+import type { AppError } from "#shared/errors.ts";
 
 /**
  * The live queries this tab wants, de-duplicated: every (path, args) pair is

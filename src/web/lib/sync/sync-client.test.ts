@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError } from "#shared/errors.ts";
 import { createFakeFetch, type FakeAnswer } from "../testing/fake-fetch.ts";
 import { createFakeWebSocket } from "../testing/fake-web-socket.ts";
 import { SyncClient, type SyncClientOptions } from "./sync-client.ts";

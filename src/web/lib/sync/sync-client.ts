@@ -1,6 +1,6 @@
-import type { FunctionKind } from "../../../shared/api/define.ts";
-import { isAppError } from "../../../shared/errors.ts";
-import { type ClientMessage, MAX_SYNC_MESSAGE_BYTES } from "../../../shared/sync-protocol.ts";
+import type { FunctionKind } from "#shared/api/define.ts";
+import { isAppError } from "#shared/errors.ts";
+import { type ClientMessage, MAX_SYNC_MESSAGE_BYTES } from "#shared/sync-protocol.ts";
 import type { ConnectionSnapshot } from "./connection-state.ts";
 import { callOverHttp, type FetchLike, toAppError } from "./http-transport.ts";
 import { PendingRequests } from "./pending-requests.ts";

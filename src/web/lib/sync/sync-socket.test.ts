@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LONG_DISCONNECT_MS } from "../../../shared/constants.ts";
-import { SYNC_CLOSE, SYNC_HEARTBEAT_MS } from "../../../shared/sync-protocol.ts";
+import { LONG_DISCONNECT_MS } from "#shared/constants.ts";
+import { SYNC_CLOSE, SYNC_HEARTBEAT_MS } from "#shared/sync-protocol.ts";
 import { createFakeWebSocket } from "../testing/fake-web-socket.ts";
 import { SyncClient } from "./sync-client.ts";
 import { RECONNECT_MAX_MS, reconnectDelay } from "./web-socket.ts";

@@ -4,7 +4,7 @@ import {
   SYNC_CLOSE,
   SYNC_HEARTBEAT_MS,
   serverMessageSchema,
-} from "../../../shared/sync-protocol.ts";
+} from "#shared/sync-protocol.ts";
 import { ConnectionTracker } from "./connection-state.ts";
 import { Heartbeat } from "./heartbeat.ts";
 import { reconnectDelay, type WebSocketConstructor, type WebSocketLike } from "./web-socket.ts";

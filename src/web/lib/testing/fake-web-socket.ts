@@ -2,7 +2,7 @@ import {
   type ClientMessage,
   clientMessageSchema,
   type ServerMessage,
-} from "../../../shared/sync-protocol.ts";
+} from "#shared/sync-protocol.ts";
 import type { WebSocketConstructor, WebSocketLike } from "../sync/web-socket.ts";
 
 /**

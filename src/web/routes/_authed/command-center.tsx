@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { STALE_TIME } from "../../../shared/constants.ts";
-import { commandCenterSearchSchema } from "../../../shared/rules/thread-id.ts";
+import { STALE_TIME } from "#shared/constants.ts";
+import { commandCenterSearchSchema } from "#shared/rules/thread-id.ts";
 import { preloadThread } from "../../features/chat/api/thread-queries.ts";
 import { ChatSkeleton } from "../../features/chat/components/chat-skeleton.tsx";
 import { ChatView } from "../../features/chat/components/chat-view.tsx";

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { api } from "../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { ignoreAuthRequired } from "../../components/loader-guard.ts";
 import { DossierLayout } from "../../features/dossier/components/dossier-layout.tsx";
 import { DossierPending } from "../../features/dossier/components/skeletons.tsx";

@@ -1,4 +1,4 @@
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useLiveSuspenseQuery } from "../../../lib/sync/live-query.ts";

@@ -1,4 +1,4 @@
-import { changePasswordFormSchema } from "../../../../shared/schemas/user.ts";
+import { changePasswordFormSchema } from "#shared/schemas/user.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { profileSchema, type User } from "../../../../shared/schemas/user.ts";
+import { profileSchema, type User } from "#shared/schemas/user.ts";
 import { formErrorFrom } from "../../../components/forms/form-errors.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
 import { Avatar, initialsOf } from "../../../components/ui/avatar.tsx";

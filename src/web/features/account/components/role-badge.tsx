@@ -1,4 +1,4 @@
-import type { User } from "../../../../shared/schemas/user.ts";
+import type { User } from "#shared/schemas/user.ts";
 import { cn } from "../../../components/ui/cn.ts";
 
 function roleLabel(user: User): string {

@@ -1,4 +1,4 @@
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /** users.changePassword; nothing to show optimistically, and errors are shown by the form's fields. */

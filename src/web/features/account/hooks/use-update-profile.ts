@@ -1,4 +1,4 @@
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "../../../../shared/api/index.ts";
-import { PAGE_SIZE } from "../../../../shared/constants.ts";
-import { isAppError } from "../../../../shared/errors.ts";
-import type { Thread } from "../../../../shared/schemas/chat.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import { isAppError } from "#shared/errors.ts";
+import type { Thread } from "#shared/schemas/chat.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 

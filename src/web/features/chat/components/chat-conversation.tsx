@@ -1,8 +1,8 @@
 import type { Chat } from "@ai-sdk/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { api } from "../../../../shared/api/index.ts";
-import type { Thread } from "../../../../shared/schemas/chat.ts";
+import { api } from "#shared/api/index.ts";
+import type { Thread } from "#shared/schemas/chat.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useAuthClient } from "../../../lib/auth/auth-client.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";

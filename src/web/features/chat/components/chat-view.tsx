@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { isAppError } from "../../../../shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { useAuth, useAuthClient } from "../../../lib/auth/auth-client.ts";
 import { createChatTransport } from "../api/chat-transport.ts";

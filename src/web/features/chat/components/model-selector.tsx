@@ -1,6 +1,6 @@
 import { Brain, Check, ChevronDown, Cpu } from "lucide-react";
 import { DropdownMenu as Menu } from "radix-ui";
-import type { ModelInfo } from "../../../../shared/schemas/chat.ts";
+import type { ModelInfo } from "#shared/schemas/chat.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import {
   DropdownMenu,

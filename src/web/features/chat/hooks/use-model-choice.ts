@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { api } from "../../../../shared/api/index.ts";
-import type { Thread } from "../../../../shared/schemas/chat.ts";
+import { api } from "#shared/api/index.ts";
+import type { Thread } from "#shared/schemas/chat.ts";
 import { useLiveQuery } from "../../../lib/sync/live-query.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { threadArgs } from "../api/thread-queries.ts";

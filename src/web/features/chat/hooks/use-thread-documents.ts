@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { api } from "../../../../shared/api/index.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { threadArgs, threadDocumentsOptions } from "../api/thread-queries.ts";
 

@@ -1,6 +1,6 @@
 import { type QueryObserverResult, useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import type { ChatMessage } from "../../../../shared/schemas/chat.ts";
+import type { ChatMessage } from "#shared/schemas/chat.ts";
 import { messagePageOptions } from "../api/thread-queries.ts";
 import { type AtriumMessage, toUIMessages } from "../lib/chat-message.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage } from "../../../../shared/schemas/chat.ts";
+import type { ChatMessage } from "#shared/schemas/chat.ts";
 import { messageMeta, messageText, toUIMessages } from "./chat-message.ts";
 
 const stored = (overrides: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -1,10 +1,6 @@
 import { safeValidateUIMessages, type UIMessage } from "ai";
 import { z } from "zod";
-import {
-  type ChatMessage,
-  FINISH_REASONS,
-  MESSAGE_STATUSES,
-} from "../../../../shared/schemas/chat.ts";
+import { type ChatMessage, FINISH_REASONS, MESSAGE_STATUSES } from "#shared/schemas/chat.ts";
 
 /**
  * The chat's messages are the AI SDK's UI messages. What the server recorded

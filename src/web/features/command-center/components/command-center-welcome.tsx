@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useLiveQuery } from "../../../lib/sync/live-query.ts";
 import { greetingFor } from "../greeting.ts";

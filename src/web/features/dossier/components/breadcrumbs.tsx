@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 
 const linkClass = cn(

@@ -1,4 +1,4 @@
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useRemoveDocument } from "../hooks/use-document-mutations.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";

@@ -1,5 +1,5 @@
-import { api } from "../../../../shared/api/index.ts";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";

@@ -7,8 +7,8 @@ import {
   RotateCcw,
   Trash2,
 } from "lucide-react";
-import { downloadFileName } from "../../../../shared/rules/download-file-name.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { downloadFileName } from "#shared/rules/download-file-name.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import {

@@ -1,4 +1,4 @@
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { useDocumentHref } from "../hooks/use-document-href.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";

@@ -1,6 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useState } from "react";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { GRID_GAP, GRID_MIN_CARD_WIDTH } from "./layout.ts";
 import { useScrollMargin } from "./use-scroll-margin.ts";

@@ -1,4 +1,4 @@
-import type { Document } from "../../../../shared/schemas/dossier.ts";
+import type { Document } from "#shared/schemas/dossier.ts";
 import { formatBytes, formatDateTime } from "../lib/format.ts";
 import { fileTypeLabel } from "./file-type-icon.tsx";
 

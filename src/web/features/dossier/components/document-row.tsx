@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { useDocumentHref } from "../hooks/use-document-href.ts";
 import { formatBytes, formatDate, formatDateTime } from "../lib/format.ts";

@@ -1,5 +1,5 @@
 import { FileQuestion } from "lucide-react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { FILE_TYPE_INFO, type FileType } from "../../../../shared/file-types.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { fileTypeIconComponent, fileTypeLabel } from "./file-type-icon.tsx";
 

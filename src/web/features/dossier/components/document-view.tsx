@@ -1,8 +1,8 @@
 import { Download, FolderInput, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { api } from "../../../../shared/api/index.ts";
-import { downloadFileName } from "../../../../shared/rules/download-file-name.ts";
-import type { Document } from "../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import { downloadFileName } from "#shared/rules/download-file-name.ts";
+import type { Document } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SheetDescription, SheetTitle } from "../../../components/ui/sheet.tsx";

@@ -1,5 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
-import { documentNameSchema, folderNameSchema } from "../../../../shared/schemas/dossier.ts";
+import { documentNameSchema, folderNameSchema } from "#shared/schemas/dossier.ts";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useDossierDialogs } from "../hooks/dialog-store.ts";
 import { useCurrentFolderPath } from "../hooks/use-current-folder-path.ts";

@@ -1,6 +1,6 @@
 import { FolderPlus } from "lucide-react";
 import type { ReactNode } from "react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { useLiveSuspenseQuery } from "../../../lib/sync/live-query.ts";

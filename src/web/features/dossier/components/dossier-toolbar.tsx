@@ -1,6 +1,6 @@
 import { LayoutGrid, List } from "lucide-react";
-import { activeFilterCount } from "../../../../shared/rules/active-filter-count.ts";
-import type { SortField } from "../../../../shared/rules/sort-cycle.ts";
+import { activeFilterCount } from "#shared/rules/active-filter-count.ts";
+import type { SortField } from "#shared/rules/sort-cycle.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   SegmentedControl,

@@ -6,7 +6,7 @@ import {
   type LucideIcon,
   Presentation,
 } from "lucide-react";
-import { FILE_TYPE_INFO, type FileType } from "../../../../shared/file-types.ts";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { cn } from "../../../components/ui/cn.ts";
 
 const ICONS: Record<FileType, LucideIcon> = {

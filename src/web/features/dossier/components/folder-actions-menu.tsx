@@ -1,5 +1,5 @@
 import { FolderInput, FolderPlus, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import {

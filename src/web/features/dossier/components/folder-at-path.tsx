@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { api } from "../../../../shared/api/index.ts";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { useLiveQuery } from "../../../lib/sync/live-query.ts";
 import type { DossierSearch } from "../search.ts";
 import { FolderNotFound } from "./empty-states.tsx";

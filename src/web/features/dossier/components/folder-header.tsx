@@ -1,5 +1,5 @@
 import { FolderPlus, Upload } from "lucide-react";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import type { DossierSearch } from "../search.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
-import type { SortField } from "../../../../shared/rules/sort-cycle.ts";
-import { nextSort } from "../../../../shared/rules/sort-cycle.ts";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { SortField } from "#shared/rules/sort-cycle.ts";
+import { nextSort } from "#shared/rules/sort-cycle.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";

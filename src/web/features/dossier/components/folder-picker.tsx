@@ -1,6 +1,6 @@
 import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { buildFolderTree, type FolderNode, folderAncestry } from "../lib/folder-tree.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Folder as FolderIcon } from "lucide-react";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { plural } from "../lib/format.ts";
 import { FolderActionsMenu } from "./folder-actions-menu.tsx";

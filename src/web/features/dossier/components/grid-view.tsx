@@ -1,4 +1,4 @@
-import type { DocumentSummary, Folder } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import { DocumentGrid } from "./document-grid.tsx";
 import { FolderTiles } from "./folder-tiles.tsx";
 import { GridSkeleton } from "./skeletons.tsx";

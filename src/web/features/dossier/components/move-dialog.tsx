@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { userFacingMessage } from "../../../components/error-view.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

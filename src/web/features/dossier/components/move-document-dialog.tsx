@@ -1,5 +1,5 @@
-import { api } from "../../../../shared/api/index.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useLiveQuery } from "../../../lib/sync/live-query.ts";
 import { useMoveDocument } from "../hooks/use-document-mutations.ts";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useLiveQuery } from "../../../lib/sync/live-query.ts";
 import { useMoveFolder } from "../hooks/use-folder-mutations.ts";

@@ -1,4 +1,4 @@
-import { SKELETON_COUNT } from "../../../../shared/constants.ts";
+import { SKELETON_COUNT } from "#shared/constants.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useDossierViewStore } from "../hooks/view-store.ts";

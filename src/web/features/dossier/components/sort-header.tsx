@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
-import type { Sort, SortField } from "../../../../shared/rules/sort-cycle.ts";
+import type { Sort, SortField } from "#shared/rules/sort-cycle.ts";
 import { cn } from "../../../components/ui/cn.ts";
 
 interface SortHeaderProps {

@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
-import type { ProcessingStatus } from "../../../../shared/schemas/dossier.ts";
+import type { ProcessingStatus } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 
 export const STATUS_LABELS: Record<ProcessingStatus, string> = {

@@ -1,5 +1,5 @@
 import { ListFilter } from "lucide-react";
-import { PROCESSING_STATUSES, type ProcessingStatus } from "../../../../shared/schemas/dossier.ts";
+import { PROCESSING_STATUSES, type ProcessingStatus } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import {

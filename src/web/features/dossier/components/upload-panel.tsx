@@ -1,6 +1,6 @@
 import { ChevronDown, UploadCloud, X } from "lucide-react";
 import { useEffect } from "react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { installLeaveGuard } from "../../../lib/leave-guard.ts";

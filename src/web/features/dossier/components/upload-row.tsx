@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, File as FileIcon, X } from "lucide-react";
-import { fileTypeForName } from "../../../../shared/file-types.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import { fileTypeForName } from "#shared/file-types.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Progress } from "../../../components/ui/progress.tsx";

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ArgsOf } from "../../../../shared/api/define.ts";
-import { api } from "../../../../shared/api/index.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { ArgsOf } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { OptimisticStore } from "../../../lib/sync/mutations.ts";
 
 type ListArgs = ArgsOf<typeof api.documents.list>;

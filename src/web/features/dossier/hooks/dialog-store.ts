@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import type { DocumentSummary, Folder } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 
 /** The dossier's dialogs; one is open at a time, opened from menus anywhere in the dossier. */
 export type DossierDialog =

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { fileTypeForName } from "../../../../shared/file-types.ts";
+import { fileTypeForName } from "#shared/file-types.ts";
 import { type RunningUpload, sendUpload, UPLOAD_CANCELLED } from "../lib/upload-request.ts";
 
 export type UploadStatus = "queued" | "uploading" | "uploaded" | "failed" | "cancelled";

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { editListedDocument } from "./cached-queries.ts";
 

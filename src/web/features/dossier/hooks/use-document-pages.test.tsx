@@ -2,7 +2,7 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { SyncClient } from "../../../lib/sync/sync-client.ts";
 import { SyncProvider } from "../../../lib/sync/sync-provider.tsx";

@@ -1,9 +1,9 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ArgsOf, ResultOf } from "../../../../shared/api/define.ts";
-import { api } from "../../../../shared/api/index.ts";
-import { PAGE_SIZE } from "../../../../shared/constants.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { ArgsOf, ResultOf } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { functionKey } from "../../../lib/sync/function-key.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 

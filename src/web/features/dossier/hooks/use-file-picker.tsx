@@ -1,5 +1,5 @@
 import { useCallback, useRef } from "react";
-import { ACCEPTED_EXTENSIONS } from "../../../../shared/file-types.ts";
+import { ACCEPTED_EXTENSIONS } from "#shared/file-types.ts";
 
 /**
  * A hidden multi-file input and a function that opens it, so any button

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { Sort } from "../../../../shared/rules/sort-cycle.ts";
+import type { Sort } from "#shared/rules/sort-cycle.ts";
 import { filterDocuments, sortDocuments } from "../lib/document-filters.ts";
 import { type DossierSearch, hasDocumentFilters } from "../search.ts";
 import { useDocumentPages } from "./use-document-pages.ts";

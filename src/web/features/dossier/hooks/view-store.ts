@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
-import { STORAGE_KEYS } from "../../../../shared/constants.ts";
-import type { Sort } from "../../../../shared/rules/sort-cycle.ts";
+import { STORAGE_KEYS } from "#shared/constants.ts";
+import type { Sort } from "#shared/rules/sort-cycle.ts";
 
 export const DOSSIER_VIEWS = ["grid", "list"] as const;
 export type DossierView = (typeof DOSSIER_VIEWS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { filterDocuments, sortDocuments } from "./document-filters.ts";
 
 const day = (iso: string) => new Date(`${iso}T12:00:00`).getTime();

@@ -1,5 +1,5 @@
-import type { Sort } from "../../../../shared/rules/sort-cycle.ts";
-import type { DocumentSummary } from "../../../../shared/schemas/dossier.ts";
+import type { Sort } from "#shared/rules/sort-cycle.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { DocumentFilters } from "../search.ts";
 
 /** Local midnight at the start of a "YYYY-MM-DD" day. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { buildFolderTree, childFolders, folderAncestry, subtreeIds } from "./folder-tree.ts";
 
 function folder(id: string, name: string, parentId: string | null, path: string): Folder {

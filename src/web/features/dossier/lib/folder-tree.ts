@@ -1,4 +1,4 @@
-import type { Folder } from "../../../../shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 
 /** The dossier's folders as a tree, built from the flat `folders.getAll` list. */
 export interface FolderNode {

@@ -1,5 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { LogoMark } from "../../../components/logo.tsx";
 import { useSidebarStore } from "../../../components/settings/sidebar-store.ts";

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { ChevronsUpDown, LogOut, UserRound } from "lucide-react";
-import type { Theme } from "../../../../shared/constants.ts";
-import type { User } from "../../../../shared/schemas/user.ts";
+import type { Theme } from "#shared/constants.ts";
+import type { User } from "#shared/schemas/user.ts";
 import { useThemeStore } from "../../../components/settings/theme-store.ts";
 import { THEME_OPTIONS } from "../../../components/theme/theme-picker.tsx";
 import { Avatar, initialsOf } from "../../../components/ui/avatar.tsx";

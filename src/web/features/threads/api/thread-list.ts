@@ -1,5 +1,5 @@
-import { api } from "../../../../shared/api/index.ts";
-import { STALE_TIME } from "../../../../shared/constants.ts";
+import { api } from "#shared/api/index.ts";
+import { STALE_TIME } from "#shared/constants.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** The threads list's args (the contract's default limit). */

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { threadTitleSchema } from "../../../../shared/schemas/chat.ts";
+import { threadTitleSchema } from "#shared/schemas/chat.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { MessageSquare, MoreHorizontal, Paperclip, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { Thread } from "../../../../shared/schemas/chat.ts";
+import type { Thread } from "#shared/schemas/chat.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import {
   DropdownMenu,

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { MessagesSquare, Plus, Search } from "lucide-react";
 import { useMemo, useState } from "react";
-import { groupByDateBucket } from "../../../../shared/rules/date-buckets.ts";
+import { groupByDateBucket } from "#shared/rules/date-buckets.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { api } from "../../../../shared/api/index.ts";
+import { api } from "#shared/api/index.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { THREAD_LIST_ARGS } from "../api/thread-list.ts";
 

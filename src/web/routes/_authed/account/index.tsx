@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { api } from "../../../../shared/api/index.ts";
-import { STALE_TIME } from "../../../../shared/constants.ts";
+import { api } from "#shared/api/index.ts";
+import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { AccountPage } from "../../../features/account/components/account-page.tsx";
 import { AccountPending } from "../../../features/account/components/account-pending.tsx";

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { api } from "../../../../shared/api/index.ts";
-import { PAGE_SIZE } from "../../../../shared/constants.ts";
+import { api } from "#shared/api/index.ts";
+import { PAGE_SIZE } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { FolderAtPath } from "../../../features/dossier/components/folder-at-path.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";

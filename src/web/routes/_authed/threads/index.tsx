@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { STALE_TIME } from "../../../../shared/constants.ts";
+import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { threadListOptions } from "../../../features/threads/api/thread-list.ts";
 import { ThreadsPage } from "../../../features/threads/components/threads-page.tsx";

@@ -1,7 +1,7 @@
 import { Check, FolderOpen, Search } from "lucide-react";
 import { useState } from "react";
-import { api } from "../../../../../shared/api/index.ts";
-import type { DocumentSummary } from "../../../../../shared/schemas/dossier.ts";
+import { api } from "#shared/api/index.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { cn } from "../../../../components/ui/cn.ts";
 import {

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import type { DocumentSummary } from "../../../../../shared/schemas/dossier.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../../components/ui/cn.ts";
 import { documentHref } from "../../lib/document-link.ts";
 import { InAppLink } from "../citations/in-app-link.tsx";

@@ -1,5 +1,5 @@
 import { FileImage, FileSpreadsheet, FileText, Presentation } from "lucide-react";
-import { FILE_TYPE_INFO, type FileType } from "../../../../../shared/file-types.ts";
+import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { cn } from "../../../../components/ui/cn.ts";
 
 const ICONS = {
