@@ -1,6 +1,8 @@
 import { isAppError } from "#shared/errors.ts";
 import { DEFAULT_ERROR_MESSAGE } from "../error-view.tsx";
-import type { FieldErrors } from "./use-zod-form.ts";
+
+/** A form's errors: one message per field, and `form` for the whole form. */
+export type FieldErrors<V> = Partial<Record<Extract<keyof V, string> | "form", string>>;
 
 /** The server's issues: `{path: "a.b", message}` (INVALID_ARGS); arrays are accepted too. */
 interface Issue {

@@ -1,8 +1,6 @@
 import { type ChangeEvent, type FormEvent, useCallback, useState } from "react";
 import type { z } from "zod";
-import { formErrorFrom } from "./form-errors.ts";
-
-export type FieldErrors<V> = Partial<Record<Extract<keyof V, string> | "form", string>>;
+import { type FieldErrors, formErrorFrom } from "./form-errors.ts";
 
 /**
  * A small form state helper for string fields validated by a shared zod schema:
