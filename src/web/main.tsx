@@ -10,7 +10,7 @@ import { toast } from "./components/ui/toast-store.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { TooltipProvider } from "./components/ui/tooltip.tsx";
 import { createAppClients } from "./lib/app-client.ts";
-import { AuthProvider } from "./lib/auth/auth-client.ts";
+import { AuthProvider } from "./lib/auth/auth-context.ts";
 import { setMutationErrorHandler } from "./lib/sync/mutations.ts";
 import { SyncProvider } from "./lib/sync/sync-provider.tsx";
 import { createAppRouter } from "./router.tsx";

@@ -14,9 +14,6 @@ import {
   TokenStorage,
 } from "./token-storage.ts";
 
-// The React side lives in its own file; routes and components import it from here.
-export { AuthProvider, useAuth, useAuthClient } from "./auth-context.ts";
-
 export interface AuthState {
   isLoading: boolean;
   isAuthenticated: boolean;

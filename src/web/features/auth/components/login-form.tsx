@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useAuth } from "../../../lib/auth/auth-client.ts";
+import { useAuth } from "../../../lib/auth/auth-context.ts";
 
 const loginFormSchema = z.object({
   email: z.string().trim().min(1, "Email is required").pipe(z.email("Invalid email address")),

@@ -8,7 +8,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useAuthClient } from "../../../lib/auth/auth-client.ts";
+import { useAuthClient } from "../../../lib/auth/auth-context.ts";
 import { useAction } from "../../../lib/sync/mutations.ts";
 
 const setupFormSchema = setupSchema

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { api } from "#shared/api/index.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";
-import { useAuthClient } from "../../../lib/auth/auth-client.ts";
+import { useAuthClient } from "../../../lib/auth/auth-context.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { seedNewThread } from "../api/thread-queries.ts";
 import { useChatSession } from "../hooks/use-chat-session.ts";

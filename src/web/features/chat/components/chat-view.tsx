@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { isAppError } from "#shared/errors.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
-import { useAuth, useAuthClient } from "../../../lib/auth/auth-client.ts";
+import { useAuth, useAuthClient } from "../../../lib/auth/auth-context.ts";
 import { createChatTransport } from "../api/chat-transport.ts";
 import { threadOptions } from "../api/thread-queries.ts";
 import { useThreadHistory } from "../hooks/use-thread-history.ts";

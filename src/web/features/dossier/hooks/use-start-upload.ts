@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useAuthClient } from "../../../lib/auth/auth-client.ts";
+import { useAuthClient } from "../../../lib/auth/auth-context.ts";
 import { enqueueUploads } from "./upload-store.ts";
 
 /** Uploads files into a folder with the signed-in user's access token. */

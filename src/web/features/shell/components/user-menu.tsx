@@ -18,7 +18,7 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useAuth } from "../../../lib/auth/auth-client.ts";
+import { useAuth } from "../../../lib/auth/auth-context.ts";
 
 const isTheme = (value: string): value is Theme => THEME_OPTIONS.some((o) => o.value === value);
 
