@@ -1,16 +1,9 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { createRouter } from "@tanstack/react-router";
 import { ErrorView } from "./components/error-view.tsx";
 import { NotFoundView } from "./components/not-found-view.tsx";
 import { PagePending } from "./components/page-pending.tsx";
-import type { AuthClient } from "./lib/auth/auth-client.ts";
+import type { RouterContext } from "./router-context.ts";
 import { routeTree } from "./routeTree.gen.ts";
-
-/** What every route's beforeLoad and loader receive as `context`. */
-export interface RouterContext {
-  queryClient: QueryClient;
-  auth: AuthClient;
-}
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { ErrorView } from "../components/error-view.tsx";
 import { NotFoundView } from "../components/not-found-view.tsx";
-import type { RouterContext } from "../router.tsx";
+import type { RouterContext } from "../router-context.ts";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
