@@ -1,10 +1,10 @@
-import { AUTHENTICATION_REQUIRED } from "#shared/errors.ts";
+import { isAppError } from "#shared/errors.ts";
 
 /**
- * SPEC 8: a loader error whose message contains 'Authentication required' is
- * ignored (the loader returns nothing and the page handles it, usually by the
- * signed-in layout sending the user to /login); any other error reaches the
- * route's error view.
+ * SPEC 8: a loader error that says 'Authentication required' (the server's
+ * UNAUTHENTICATED code) is ignored: the loader returns nothing and the page
+ * handles it, usually by the signed-in layout sending the user to /login.
+ * Any other error reaches the route's error view.
  */
 export async function ignoreAuthRequired<T>(load: Promise<T>): Promise<T | undefined> {
   try {
@@ -15,6 +15,7 @@ export async function ignoreAuthRequired<T>(load: Promise<T>): Promise<T | undef
   }
 }
 
+/** Recognised by its code, never by its words (the message may change or be translated). */
 export function isAuthRequiredError(error: unknown): boolean {
-  return error instanceof Error && error.message.includes(AUTHENTICATION_REQUIRED);
+  return isAppError(error) && error.code === "UNAUTHENTICATED";
 }
