@@ -8,9 +8,10 @@ import {
   SignJWT,
 } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import { auditLog, serverState, users } from "../../src/server/db/schema.ts";
+import { callerAt, callFn, callFnResult } from "../support/call-fn.ts";
 import {
-  type CallResult,
   callWithAuthorization,
   createTestUser,
   DB_KINDS,
@@ -21,6 +22,7 @@ import {
   tokensOf,
   unique,
 } from "../support/server.ts";
+import { subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 type SigningKeyLike = Parameters<SignJWT["sign"]>[0];
@@ -67,8 +69,9 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
   });
 
   const db = () => server.running.services.database.db;
-  const getMe = (token: string) => server.call("query", "users.getMe", {}, token);
-  const refresh = (refreshToken: string) => server.call("action", "auth.signIn", { refreshToken });
+  // Answers as they came over the wire: these tests check error bodies and logLines too.
+  const getMe = (token: string) => callFnResult(server, api.users.getMe, {}, token);
+  const refresh = (refreshToken: string) => callFnResult(server, api.auth.signIn, { refreshToken });
   const disable = (userId: string) =>
     db().update(users).set({ disabled: true }).where(eq(users.id, userId));
   const openSocket = async () => {
@@ -177,7 +180,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
     it("revokes the session: its access and refresh tokens stop working at once", async () => {
       const user = await createTestUser(server);
       const other = tokensOf(await signInWithPassword(server, user.email, user.password));
-      const result = await server.call("action", "auth.signOut", {}, user.token);
+      const result = await callFnResult(server, api.auth.signOut, {}, user.token);
       expect(result.httpStatus).toBe(200);
       expect(result.body).toEqual({ status: "success", value: null, logLines: [] });
 
@@ -189,7 +192,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
       });
       expect((await refresh(user.refreshToken)).body.errorData?.code).toBe("UNAUTHENTICATED");
       expect(
-        (await server.call("action", "auth.signOut", {}, user.token)).body.errorData?.code,
+        (await callFnResult(server, api.auth.signOut, {}, user.token)).body.errorData?.code,
       ).toBe("UNAUTHENTICATED");
       // Only that session: the user's other sign-in goes on.
       expect((await getMe(other.token)).body.status).toBe("success");
@@ -201,7 +204,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
       const user = await createTestUser(server);
       const socket = await openSocket();
       expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-      expect(await socket.subscribe("me", "users.getMe")).toMatchObject({
+      expect(await subscribeFn(socket, "me", api.users.getMe, {})).toMatchObject({
         type: "query_result",
       });
       const authError = socket.next((m) => m.type === "auth_error");
@@ -266,15 +269,12 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
       const user = await createTestUser(server);
       const attacker = "203.0.113.9";
       const signInFrom = async (ip: string, email: string, password: string) => {
-        const response = await rawRequest(server, "/api/action", {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": ip },
-          body: JSON.stringify({
-            path: "auth.signIn",
-            args: { provider: "password", params: { email, password } },
-          }),
+        const from = callerAt(server.url, { "x-forwarded-for": ip });
+        const result = await callFnResult(from, api.auth.signIn, {
+          provider: "password",
+          params: { email, password },
         });
-        return response.json as CallResult["body"];
+        return result.body;
       };
       for (let batch = 0; batch < 10; batch++) {
         const results = await Promise.all(
@@ -363,13 +363,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
         "Bearer two words",
         "token-without-scheme",
       ]) {
-        const result = await callWithAuthorization(
-          server,
-          "query",
-          "users.getMe",
-          {},
-          authorization,
-        );
+        const result = await callWithAuthorization(server, api.users.getMe, {}, authorization);
         expect(result.httpStatus, authorization.slice(0, 40)).toBe(560);
         expect(result.body, authorization.slice(0, 40)).toMatchObject(AUTH_REQUIRED);
       }
@@ -449,7 +443,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
 
     it("a cookie whose session has ended reads as anonymous", async () => {
       const user = await createTestUser(server);
-      await server.call("action", "auth.signOut", {}, user.token);
+      await callFn(server, api.auth.signOut, {}, user.token);
       const session = await rawRequest(server, "/api/auth/session", {
         headers: { cookie: `atrium_access=${user.token}` },
       });
@@ -491,7 +485,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
     it("records sign-in, failed sign-in and sign-out with the caller's address", async () => {
       const user = await createTestUser(server);
       await signInWithPassword(server, user.email, "wrong password");
-      await server.call("action", "auth.signOut", {}, user.token);
+      await callFn(server, api.auth.signOut, {}, user.token);
       const unknownEmail = `${unique("ghost")}@example.test`;
       await signInWithPassword(server, unknownEmail, "whatever");
 

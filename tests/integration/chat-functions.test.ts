@@ -11,8 +11,8 @@ import {
   userPreferences,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
+import type { CallResult } from "../support/call-fn.ts";
 import {
-  type CallResult,
   createTestUser,
   DB_KINDS,
   startTestServer,

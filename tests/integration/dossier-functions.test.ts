@@ -7,8 +7,8 @@ import type { Db } from "../../src/server/db/client.ts";
 import { documentChunks, documents, folders, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
+import type { CallResult } from "../support/call-fn.ts";
 import {
-  type CallResult,
   createTestUser,
   DB_KINDS,
   startTestServer,

@@ -1,35 +1,33 @@
+import type { Tokens } from "#shared/api/auth.ts";
+import type { ArgsOf, FunctionContract } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
 import type { Role } from "#shared/constants.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { type RunningServer, startServer } from "../../src/server/main.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
+import {
+  type CallResult,
+  callerAt,
+  callFn,
+  callFnResult,
+  type FunctionCaller,
+  resultOf,
+} from "./call-fn.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "./databases.ts";
 
 export type DbKind = "pglite" | "postgres";
 export const DB_KINDS: DbKind[] = ["pglite", "postgres"];
 
-export interface CallResult {
-  httpStatus: number;
-  body: {
-    status: "success" | "error";
-    value?: unknown;
-    errorMessage?: string;
-    errorData?: { code: string; [key: string]: unknown };
-    logLines: string[];
-  };
-}
-
-export interface TestServer {
+/**
+ * The server of a test. Call its functions through their contracts with `callFn` and its
+ * companions (./call-fn.ts); `call` by kind and path is for a path no contract names.
+ */
+export interface TestServer extends FunctionCaller {
   url: string;
   running: RunningServer;
   databaseUrl?: string;
-  call(
-    kind: "query" | "mutation" | "action",
-    path: string,
-    args: unknown,
-    token?: string,
-  ): Promise<CallResult>;
   close(): Promise<void>;
 }
 
@@ -60,17 +58,7 @@ export async function startTestServer(
     url,
     running,
     databaseUrl,
-    async call(callKind, path, args, token) {
-      const response = await fetch(`${url}/api/${callKind}`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ path, args, format: "json" }),
-      });
-      return { httpStatus: response.status, body: (await response.json()) as CallResult["body"] };
-    },
+    call: callerAt(url).call,
     close: () => running.close(),
   };
 }
@@ -109,13 +97,10 @@ export async function createTestUser(
     role: overrides.role ?? "Member",
     isSuperadmin: overrides.isSuperadmin ?? false,
   });
-  const result = await server.call("action", "auth.signIn", {
+  const { tokens } = await callFn(server, api.auth.signIn, {
     provider: "password",
     params: { email, password },
   });
-  if (result.body.status !== "success")
-    throw new Error(`sign-in failed: ${result.body.errorMessage}`);
-  const { tokens } = result.body.value as { tokens: { token: string; refreshToken: string } };
   return { userId: user.id, organizationId, email, password, ...tokens };
 }
 
@@ -144,40 +129,34 @@ export async function rawRequest(
   return { httpStatus: response.status, headers: response.headers, text, json };
 }
 
-/** A function call over HTTP with an Authorization header exactly as given. */
-export async function callWithAuthorization(
+/** A function call over HTTP with an Authorization header exactly as given; the answer as it came. */
+export function callWithAuthorization<C extends FunctionContract>(
   server: { url: string },
-  kind: "query" | "mutation" | "action",
-  path: string,
-  args: unknown,
+  contract: C,
+  args: ArgsOf<C>,
   authorization: string,
 ): Promise<CallResult> {
-  const response = await rawRequest(server, `/api/${kind}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization },
-    body: JSON.stringify({ path, args, format: "json" }),
-  });
-  return { httpStatus: response.httpStatus, body: response.json as CallResult["body"] };
+  return callFnResult(callerAt(server.url, { authorization }), contract, args);
 }
 
-/** Sign in with a password over HTTP; the raw result, success or not. */
+/** Sign in with a password over HTTP; the answer as it came, success or not. */
 export function signInWithPassword(
-  server: TestServer,
+  server: FunctionCaller,
   email: string,
   password: string,
 ): Promise<CallResult> {
-  return server.call("action", "auth.signIn", {
+  return callFnResult(server, api.auth.signIn, {
     provider: "password",
     params: { email, password },
   });
 }
 
 /** The tokens of a successful sign-in or refresh; throws with the error otherwise. */
-export function tokensOf(result: CallResult): { token: string; refreshToken: string } {
+export function tokensOf(result: CallResult): Tokens {
   if (result.body.status !== "success") {
     throw new Error(`expected tokens, got ${result.httpStatus} ${JSON.stringify(result.body)}`);
   }
-  return (result.body.value as { tokens: { token: string; refreshToken: string } }).tokens;
+  return resultOf(api.auth.signIn, result.body.value).tokens;
 }
 
 /** A PGlite data dir with an empty, migrated database. */
