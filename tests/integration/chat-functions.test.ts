@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessage, ModelInfo, Thread } from "#shared/schemas/chat.ts";
-import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import type { ArgsOf, FunctionContract, ResultOf } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
+import type { ModelInfo } from "#shared/schemas/chat.ts";
 import {
   documents,
   messages,
@@ -11,7 +12,7 @@ import {
   userPreferences,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import type { CallResult } from "../support/call-fn.ts";
+import { callFn, callFnError, expectError, type FnError } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -34,13 +35,7 @@ const MODEL_ENV = {
   OPENAI_COMPATIBLE_MODELS: "test-model,other-model,third-model",
 };
 
-type Page = { page: ChatMessage[]; isDone: boolean; continueCursor: string };
-type ModelList = {
-  models: ModelInfo[];
-  defaultModelId: string | null;
-  userModelId: string | null;
-  organizationModelId: string | null;
-};
+type Page = ResultOf<typeof api.messages.getThreadMessagesOptional>;
 
 describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
   let server: TestServer;
@@ -49,7 +44,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind, MODEL_ENV);
     const probe = await createTestUser(server);
-    offered = (await value<ModelList>("query", "models.list", {}, probe)).models;
+    offered = (await callFn(server, api.models.list, {}, probe.token)).models;
   });
   afterAll(async () => {
     await server.close();
@@ -57,29 +52,8 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
 
   const db = () => server.running.services.database.db;
 
-  async function value<T>(
-    callKind: "query" | "mutation",
-    path: string,
-    args: unknown,
-    user: TestUser,
-  ): Promise<T> {
-    const result = await server.call(callKind, path, args, user.token);
-    if (result.body.status !== "success") {
-      throw new Error(`${path} failed: ${result.body.errorMessage}`);
-    }
-    return result.body.value as T;
-  }
-
-  function expectError(result: CallResult, code: string, message?: string | RegExp): void {
-    expect(result.httpStatus).toBe(560);
-    expect(result.body.status).toBe("error");
-    expect(result.body.errorData?.code).toBe(code);
-    if (typeof message === "string") expect(result.body.errorMessage).toBe(message);
-    else if (message) expect(result.body.errorMessage).toMatch(message);
-  }
-
-  const createThread = (user: TestUser, args: Record<string, unknown> = {}) =>
-    value<Thread>("mutation", "threads.create", args, user);
+  const createThread = (user: TestUser, args: ArgsOf<typeof api.threads.create> = {}) =>
+    callFn(server, api.threads.create, args, user.token);
 
   async function insertDocument(organizationId: string, name = unique("doc")): Promise<string> {
     const id = newId();
@@ -138,11 +112,11 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
     const pages: Page[] = [];
     let cursor: string | null = null;
     for (let guard = 0; guard < 100; guard++) {
-      const page: Page = await value<Page>(
-        "query",
-        "messages.getThreadMessagesOptional",
+      const page: Page = await callFn(
+        server,
+        api.messages.getThreadMessagesOptional,
         { threadId, paginationOpts: { numItems, cursor }, excludeToolMessages },
-        user,
+        user.token,
       );
       pages.push(page);
       if (page.isDone) return pages;
@@ -167,10 +141,10 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       });
       expect(thread._id.length).toBeGreaterThanOrEqual(10);
       expect(thread._creationTime).toBeGreaterThan(before - 60_000);
-      expect(await value("query", "threads.getThread", { threadId: thread._id }, user)).toEqual(
-        thread,
-      );
-      expect(await value("query", "threads.list", {}, user)).toEqual([thread]);
+      expect(
+        await callFn(server, api.threads.getThread, { threadId: thread._id }, user.token),
+      ).toEqual(thread);
+      expect(await callFn(server, api.threads.list, {}, user.token)).toEqual([thread]);
     });
 
     it("takes a client-chosen id, a title, a model and documents", async () => {
@@ -198,7 +172,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const threadId = `taken_${newId()}`;
       await createThread(owner, { threadId });
       for (const user of [owner, stranger]) {
-        const again = await server.call("mutation", "threads.create", { threadId }, user.token);
+        const again = await callFnError(server, api.threads.create, { threadId }, user.token);
         expectError(again, "CONFLICT", "A chat with this id already exists.");
       }
       const [row] = await db().select().from(threads).where(eq(threads.id, threadId));
@@ -208,17 +182,12 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
     it("refuses ids that are short or not URL-safe", async () => {
       const user = await createTestUser(server);
       expectError(
-        await server.call("mutation", "threads.create", { threadId: "short" }, user.token),
+        await callFnError(server, api.threads.create, { threadId: "short" }, user.token),
         "INVALID_ARGS",
         /at least 10 characters/,
       );
       expectError(
-        await server.call(
-          "mutation",
-          "threads.create",
-          { threadId: "../../etc/passwd" },
-          user.token,
-        ),
+        await callFnError(server, api.threads.create, { threadId: "../../etc/passwd" }, user.token),
         "INVALID_ARGS",
         "A thread id may only contain letters, digits, - and _.",
       );
@@ -226,14 +195,14 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
 
     it("refuses a model that is not offered", async () => {
       const user = await createTestUser(server);
-      const result = await server.call(
-        "mutation",
-        "threads.create",
+      const result = await callFnError(
+        server,
+        api.threads.create,
         { modelId: "compatible:not-configured" },
         user.token,
       );
       expectError(result, "INVALID_ARGS", "This model is not available.");
-      expect(await value("query", "threads.list", {}, user)).toEqual([]);
+      expect(await callFn(server, api.threads.list, {}, user.token)).toEqual([]);
     });
 
     it("creates nothing when a document is another organization's", async () => {
@@ -242,9 +211,9 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const own = await insertDocument(user.organizationId);
       const theirs = await insertDocument(stranger.organizationId);
       const threadId = `withdocs_${newId()}`;
-      const result = await server.call(
-        "mutation",
-        "threads.create",
+      const result = await callFnError(
+        server,
+        api.threads.create,
         { threadId, documentIds: [own, theirs] },
         user.token,
       );
@@ -274,12 +243,12 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
         .set({ lastMessageAt: at(1000), activeStreamId: "stream-1" })
         .where(eq(threads.id, revived._id));
 
-      const list = await value<Thread[]>("query", "threads.list", {}, user);
+      const list = await callFn(server, api.threads.list, {}, user.token);
       expect(list.map((t) => t.title)).toEqual(["Revived", "Newer", "Older"]);
       expect(list.map((t) => t.isStreaming)).toEqual([true, false, false]);
       expect(list[0]?.lastMessageAt).toBe(now - 1000);
 
-      const limited = await value<Thread[]>("query", "threads.list", { limit: 2 }, user);
+      const limited = await callFn(server, api.threads.list, { limit: 2 }, user.token);
       expect(limited.map((t) => t.title)).toEqual(["Revived", "Newer"]);
     });
 
@@ -288,16 +257,16 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const doc = await insertDocument(user.organizationId);
       const other = await insertDocument(user.organizationId);
       const thread = await createThread(user, { documentIds: [doc, other] });
-      expect((await value<Thread[]>("query", "threads.list", {}, user))[0]?.documentCount).toBe(2);
+      expect((await callFn(server, api.threads.list, {}, user.token))[0]?.documentCount).toBe(2);
       await db().delete(documents).where(eq(documents.id, doc));
-      expect((await value<Thread[]>("query", "threads.list", {}, user))[0]?.documentCount).toBe(1);
+      expect((await callFn(server, api.threads.list, {}, user.token))[0]?.documentCount).toBe(1);
       expect(
-        await value<Thread>("query", "threads.getThread", { threadId: thread._id }, user),
+        await callFn(server, api.threads.getThread, { threadId: thread._id }, user.token),
       ).toMatchObject({ documentCount: 1 });
     });
 
     it("asks for a sign-in first", async () => {
-      const result = await server.call("query", "threads.list", {});
+      const result = await callFnError(server, api.threads.list, {});
       expectError(result, "UNAUTHENTICATED", "Authentication required");
     });
   });
@@ -306,17 +275,17 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
     it("renames, trimming the title and refusing an empty one", async () => {
       const user = await createTestUser(server);
       const thread = await createThread(user);
-      const renamed = await value<Thread>(
-        "mutation",
-        "threads.rename",
+      const renamed = await callFn(
+        server,
+        api.threads.rename,
         { threadId: thread._id, title: "  Contract review " },
-        user,
+        user.token,
       );
       expect(renamed).toMatchObject({ _id: thread._id, title: "Contract review" });
       expectError(
-        await server.call(
-          "mutation",
-          "threads.rename",
+        await callFnError(
+          server,
+          api.threads.rename,
           { threadId: thread._id, title: "   " },
           user.token,
         ),
@@ -329,17 +298,17 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const user = await createTestUser(server);
       const thread = await createThread(user);
       const target = offered[1]?.id ?? "missing";
-      const updated = await value<Thread>(
-        "mutation",
-        "threads.setModel",
+      const updated = await callFn(
+        server,
+        api.threads.setModel,
         { threadId: thread._id, modelId: target },
-        user,
+        user.token,
       );
       expect(updated.modelId).toBe(target);
       expectError(
-        await server.call(
-          "mutation",
-          "threads.setModel",
+        await callFnError(
+          server,
+          api.threads.setModel,
           { threadId: thread._id, modelId: "openai:not-configured" },
           user.token,
         ),
@@ -347,7 +316,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
         "This model is not available.",
       );
       expect(
-        (await value<Thread>("query", "threads.getThread", { threadId: thread._id }, user)).modelId,
+        (await callFn(server, api.threads.getThread, { threadId: thread._id }, user.token)).modelId,
       ).toBe(target);
     });
 
@@ -361,10 +330,12 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
         .set({ activeStreamId: "in-flight" })
         .where(eq(threads.id, thread._id));
 
-      expect(await value("mutation", "threads.remove", { threadId: thread._id }, user)).toBeNull();
+      expect(
+        await callFn(server, api.threads.remove, { threadId: thread._id }, user.token),
+      ).toBeNull();
 
       expectError(
-        await server.call("query", "threads.getThread", { threadId: thread._id }, user.token),
+        await callFnError(server, api.threads.getThread, { threadId: thread._id }, user.token),
         "NOT_FOUND",
         "Thread was not found.",
       );
@@ -375,7 +346,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       // The document itself stays in the dossier.
       expect(await db().select().from(documents).where(eq(documents.id, doc))).toHaveLength(1);
       expectError(
-        await server.call("mutation", "threads.remove", { threadId: thread._id }, user.token),
+        await callFnError(server, api.threads.remove, { threadId: thread._id }, user.token),
         "NOT_FOUND",
       );
     });
@@ -385,11 +356,11 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
     it("treats a thread that does not exist yet as having no documents", async () => {
       const user = await createTestUser(server);
       expect(
-        await value(
-          "query",
-          "threads.getThreadDocumentsOptional",
+        await callFn(
+          server,
+          api.threads.getThreadDocumentsOptional,
           { threadId: `not-yet-${newId()}` },
-          user,
+          user.token,
         ),
       ).toEqual([]);
     });
@@ -400,11 +371,11 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const second = await insertDocument(user.organizationId, "Second.txt");
       const thread = await createThread(user, { documentIds: [first] });
 
-      const attached = await value<DocumentSummary[]>(
-        "mutation",
-        "threads.attachDocuments",
+      const attached = await callFn(
+        server,
+        api.threads.attachDocuments,
         { threadId: thread._id, documentIds: [second, first, second] },
-        user,
+        user.token,
       );
       expect(attached.map((d) => d.name)).toEqual(["First.txt", "Second.txt"]);
       expect(attached[0]).toMatchObject({
@@ -415,33 +386,38 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       });
       expect(attached[0]).not.toHaveProperty("htmlContent");
       expect(
-        await value("query", "threads.getThreadDocumentsOptional", { threadId: thread._id }, user),
+        await callFn(
+          server,
+          api.threads.getThreadDocumentsOptional,
+          { threadId: thread._id },
+          user.token,
+        ),
       ).toEqual(attached);
 
-      await value(
-        "mutation",
-        "threads.detachDocument",
+      await callFn(
+        server,
+        api.threads.detachDocument,
         { threadId: thread._id, documentId: first },
-        user,
+        user.token,
       );
       // Detaching again, or something never attached, changes nothing.
-      await value(
-        "mutation",
-        "threads.detachDocument",
+      await callFn(
+        server,
+        api.threads.detachDocument,
         { threadId: thread._id, documentId: first },
-        user,
+        user.token,
       );
-      await value(
-        "mutation",
-        "threads.detachDocument",
+      await callFn(
+        server,
+        api.threads.detachDocument,
         { threadId: thread._id, documentId: "not-a-uuid" },
-        user,
+        user.token,
       );
-      const left = await value<DocumentSummary[]>(
-        "query",
-        "threads.getThreadDocumentsOptional",
+      const left = await callFn(
+        server,
+        api.threads.getThreadDocumentsOptional,
         { threadId: thread._id },
-        user,
+        user.token,
       );
       expect(left.map((d) => d._id)).toEqual([second]);
     });
@@ -454,9 +430,9 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const thread = await createThread(user);
       for (const documentId of [theirs, newId(), "not-a-uuid"]) {
         expectError(
-          await server.call(
-            "mutation",
-            "threads.attachDocuments",
+          await callFnError(
+            server,
+            api.threads.attachDocuments,
             { threadId: thread._id, documentIds: [own, documentId] },
             user.token,
           ),
@@ -466,7 +442,12 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       }
       // All or nothing: the valid one was not attached either.
       expect(
-        await value("query", "threads.getThreadDocumentsOptional", { threadId: thread._id }, user),
+        await callFn(
+          server,
+          api.threads.getThreadDocumentsOptional,
+          { threadId: thread._id },
+          user.token,
+        ),
       ).toEqual([]);
     });
 
@@ -477,21 +458,21 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const thread = await createThread(user, { documentIds: ids.slice(0, 50) });
       expect(thread.documentCount).toBe(50);
       expectError(
-        await server.call(
-          "mutation",
-          "threads.attachDocuments",
-          { threadId: thread._id, documentIds: [ids[50]] },
+        await callFnError(
+          server,
+          api.threads.attachDocuments,
+          { threadId: thread._id, documentIds: [ids[50]!] },
           user.token,
         ),
         "CONFLICT",
         /at most 50 documents/,
       );
       // Re-attaching one already there is still fine.
-      const same = await value<DocumentSummary[]>(
-        "mutation",
-        "threads.attachDocuments",
-        { threadId: thread._id, documentIds: [ids[0]] },
-        user,
+      const same = await callFn(
+        server,
+        api.threads.attachDocuments,
+        { threadId: thread._id, documentIds: [ids[0]!] },
+        user.token,
       );
       expect(same).toHaveLength(50);
     });
@@ -580,11 +561,11 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
             error: null,
           },
         ]);
-      const { page } = await value<Page>(
-        "query",
-        "messages.getThreadMessagesOptional",
+      const { page } = await callFn(
+        server,
+        api.messages.getThreadMessagesOptional,
         { threadId: thread._id, paginationOpts: { numItems: 100, cursor: null } },
-        user,
+        user.token,
       );
       expect(page).toEqual([
         {
@@ -608,11 +589,11 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
     it("answers an empty, finished page for a thread that does not exist yet", async () => {
       const user = await createTestUser(server);
       expect(
-        await value(
-          "query",
-          "messages.getThreadMessagesOptional",
+        await callFn(
+          server,
+          api.messages.getThreadMessagesOptional,
           { threadId: `future-${newId()}`, paginationOpts: { numItems: 100, cursor: null } },
-          user,
+          user.token,
         ),
       ).toEqual({ page: [], isDone: true, continueCursor: "" });
     });
@@ -622,9 +603,9 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const thread = await createThread(user);
       for (const cursor of ["", "garbage", Buffer.from("before:x").toString("base64url")]) {
         expectError(
-          await server.call(
-            "query",
-            "messages.getThreadMessagesOptional",
+          await callFnError(
+            server,
+            api.messages.getThreadMessagesOptional,
             { threadId: thread._id, paginationOpts: { numItems: 10, cursor } },
             user.token,
           ),
@@ -651,50 +632,55 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const threadId = thread._id;
 
       for (const intruder of [colleague, outsider]) {
-        const denied: Array<[string, "query" | "mutation", Record<string, unknown>]> = [
-          ["threads.getThread", "query", { threadId }],
-          ["threads.rename", "mutation", { threadId, title: "Mine now" }],
-          ["threads.setModel", "mutation", { threadId, modelId: offered[0]?.id ?? "x" }],
-          ["threads.remove", "mutation", { threadId }],
-          [
-            "threads.attachDocuments",
-            "mutation",
-            {
-              threadId,
-              documentIds: [intruder === outsider ? outsiderDoc : spare],
-            },
-          ],
-          ["threads.detachDocument", "mutation", { threadId, documentId: doc }],
+        /** The intruder's attempt at a call, kept to be run below. */
+        const attempt =
+          <C extends FunctionContract>(contract: C, args: ArgsOf<C>) =>
+          (): Promise<FnError> =>
+            callFnError(server, contract, args, intruder.token);
+        const denied = [
+          attempt(api.threads.getThread, { threadId }),
+          attempt(api.threads.rename, { threadId, title: "Mine now" }),
+          attempt(api.threads.setModel, { threadId, modelId: offered[0]?.id ?? "x" }),
+          attempt(api.threads.remove, { threadId }),
+          attempt(api.threads.attachDocuments, {
+            threadId,
+            documentIds: [intruder === outsider ? outsiderDoc : spare],
+          }),
+          attempt(api.threads.detachDocument, { threadId, documentId: doc }),
         ];
-        for (const [path, callKind, args] of denied) {
-          const result = await server.call(callKind, path, args, intruder.token);
-          expectError(result, "NOT_FOUND", "Thread was not found.");
+        for (const call of denied) {
+          expectError(await call(), "NOT_FOUND", "Thread was not found.");
         }
         expect(
-          await value("query", "threads.getThreadDocumentsOptional", { threadId }, intruder),
+          await callFn(
+            server,
+            api.threads.getThreadDocumentsOptional,
+            { threadId },
+            intruder.token,
+          ),
         ).toEqual([]);
         expect(
-          await value(
-            "query",
-            "messages.getThreadMessagesOptional",
+          await callFn(
+            server,
+            api.messages.getThreadMessagesOptional,
             { threadId, paginationOpts: { numItems: 100, cursor: null } },
-            intruder,
+            intruder.token,
           ),
         ).toEqual({ page: [], isDone: true, continueCursor: "" });
-        expect(await value("query", "threads.list", {}, intruder)).toEqual([]);
+        expect(await callFn(server, api.threads.list, {}, intruder.token)).toEqual([]);
       }
 
       // Nothing changed for the owner.
-      expect(await value<Thread>("query", "threads.getThread", { threadId }, owner)).toMatchObject({
+      expect(await callFn(server, api.threads.getThread, { threadId }, owner.token)).toMatchObject({
         title: "Secret plans",
         modelId: null,
         documentCount: 1,
       });
-      const page = await value<Page>(
-        "query",
-        "messages.getThreadMessagesOptional",
+      const page = await callFn(
+        server,
+        api.messages.getThreadMessagesOptional,
         { threadId, paginationOpts: { numItems: 100, cursor: null } },
-        owner,
+        owner.token,
       );
       expect(page.page).toHaveLength(5);
     });
@@ -704,13 +690,13 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const thread = await createThread(owner);
       const admin = await createTestUser(server, { isSuperadmin: true });
       await db().execute(sql`update users set organization_id = null where id = ${admin.userId}`);
-      expect(await value("query", "threads.list", {}, admin)).toEqual([]);
+      expect(await callFn(server, api.threads.list, {}, admin.token)).toEqual([]);
       expectError(
-        await server.call("query", "threads.getThread", { threadId: thread._id }, admin.token),
+        await callFnError(server, api.threads.getThread, { threadId: thread._id }, admin.token),
         "NOT_FOUND",
       );
       expectError(
-        await server.call("mutation", "threads.create", {}, admin.token),
+        await callFnError(server, api.threads.create, {}, admin.token),
         "FORBIDDEN",
         /does not belong to an organization/,
       );
@@ -730,7 +716,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       const admin = await createTestUser(server, { role: "OrganizationAdmin" });
       const member = await createTestUser(server, { organizationId: admin.organizationId });
       const [first, second, third] = offered.map((m) => m.id);
-      const listFor = (user: TestUser) => value<ModelList>("query", "models.list", {}, user);
+      const listFor = (user: TestUser) => callFn(server, api.models.list, {}, user.token);
 
       expect(await listFor(member)).toEqual({
         models: offered,
@@ -739,14 +725,14 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
         organizationModelId: null,
       });
 
-      await value("mutation", "models.setOrganizationDefault", { modelId: second }, admin);
+      await callFn(server, api.models.setOrganizationDefault, { modelId: second! }, admin.token);
       expect(await listFor(member)).toMatchObject({
         defaultModelId: second,
         userModelId: null,
         organizationModelId: second,
       });
 
-      await value("mutation", "models.choose", { modelId: third }, member);
+      await callFn(server, api.models.choose, { modelId: third! }, member.token);
       expect(await listFor(member)).toMatchObject({
         defaultModelId: third,
         userModelId: third,
@@ -765,7 +751,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
         userModelId: "compatible:retired",
       });
 
-      await value("mutation", "models.setOrganizationDefault", { modelId: null }, admin);
+      await callFn(server, api.models.setOrganizationDefault, { modelId: null }, admin.token);
       expect(await listFor(member)).toMatchObject({
         defaultModelId: first,
         organizationModelId: null,
@@ -774,16 +760,19 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
 
     it("refuses a model that is not offered", async () => {
       const admin = await createTestUser(server, { role: "OrganizationAdmin" });
-      for (const [path, args] of [
-        ["models.choose", { modelId: "compatible:not-configured" }],
-        ["models.setOrganizationDefault", { modelId: "openai:gpt-unknown" }],
-      ] as const) {
-        expectError(
-          await server.call("mutation", path, args, admin.token),
-          "INVALID_ARGS",
-          "This model is not available.",
-        );
-      }
+      const unavailable = "This model is not available.";
+      const choose = { modelId: "compatible:not-configured" };
+      expectError(
+        await callFnError(server, api.models.choose, choose, admin.token),
+        "INVALID_ARGS",
+        unavailable,
+      );
+      const setDefault = { modelId: "openai:gpt-unknown" };
+      expectError(
+        await callFnError(server, api.models.setOrganizationDefault, setDefault, admin.token),
+        "INVALID_ARGS",
+        unavailable,
+      );
       expect(
         await db()
           .select()
@@ -800,16 +789,21 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
       });
       const target = offered[0]?.id ?? "x";
       expectError(
-        await server.call(
-          "mutation",
-          "models.setOrganizationDefault",
+        await callFnError(
+          server,
+          api.models.setOrganizationDefault,
           { modelId: target },
           member.token,
         ),
         "FORBIDDEN",
         "Only an organization admin can set the organization's default model.",
       );
-      await value("mutation", "models.setOrganizationDefault", { modelId: target }, superadmin);
+      await callFn(
+        server,
+        api.models.setOrganizationDefault,
+        { modelId: target },
+        superadmin.token,
+      );
       const rows = await db()
         .select()
         .from(organizationSettings)

@@ -1,13 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ArgsOf, FunctionContract, ResultOf } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, FILE_TYPES, type FileType, fileTypeForName } from "#shared/file-types.ts";
-import type { Document, DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import { documentChunks, documents, folders, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
-import type { CallResult } from "../support/call-fn.ts";
+import {
+  callFn,
+  callFnError,
+  callFnResult,
+  errorOf,
+  expectError,
+  type FnError,
+} from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -22,8 +31,7 @@ import {
  * of another organization.
  */
 
-type Page = { page: DocumentSummary[]; isDone: boolean; continueCursor: string };
-type SearchHit = { document: DocumentSummary; snippet: string; chunkId: string; rank: number };
+type Page = ResultOf<typeof api.documents.list>;
 
 describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
   let server: TestServer;
@@ -40,28 +48,8 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
 
   const storage = () => server.running.services.storage;
 
-  /** The value of a successful call; fails the test with the error otherwise. */
-  async function ok<T>(
-    user: TestUser,
-    callKind: "query" | "mutation",
-    path: string,
-    args: unknown,
-  ): Promise<T> {
-    const result = await server.call(callKind, path, args, user.token);
-    if (result.body.status !== "success") {
-      throw new Error(`${path} failed: ${result.body.errorMessage}`);
-    }
-    return result.body.value as T;
-  }
-
-  function expectError(result: CallResult, code: string, message?: string) {
-    expect(result.httpStatus, JSON.stringify(result.body)).toBe(560);
-    expect(result.body.errorData?.code).toBe(code);
-    if (message) expect(result.body.errorMessage).toBe(message);
-  }
-
   const createFolder = (user: TestUser, name: string, parentId?: string | null) =>
-    ok<Folder>(user, "mutation", "folders.create", { name, parentId });
+    callFn(server, api.folders.create, { name, parentId }, user.token);
 
   /** A document row as the upload makes it, with its bytes (and a preview) in blob storage. */
   async function insertDocument(
@@ -140,7 +128,7 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       expect(chinese.slug).toMatch(/^folder-[0-9a-f]{8}$/);
       expect(chinese.slug).not.toBe(emoji.slug);
 
-      const all = await ok<Folder[]>(user, "query", "folders.getAll", {});
+      const all = await callFn(server, api.folders.getAll, {}, user.token);
       expect(all.map((f) => f.path)).toEqual([
         "contracts-ndas",
         "contracts-ndas/2024",
@@ -148,11 +136,14 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         ...[emoji.path, chinese.path].sort(),
         "research",
       ]);
-      const top = await ok<Folder[]>(user, "query", "folders.getSubfolders", { parentId: null });
+      const top = await callFn(server, api.folders.getSubfolders, { parentId: null }, user.token);
       expect(top.map((f) => f.name)).toEqual(["Contracts & NDAs", "Research", "合同", "🚀"]);
-      const children = await ok<Folder[]>(user, "query", "folders.getSubfolders", {
-        parentId: contracts._id,
-      });
+      const children = await callFn(
+        server,
+        api.folders.getSubfolders,
+        { parentId: contracts._id },
+        user.token,
+      );
       expect(children.map((f) => f._id)).toEqual([year._id]);
       expect(research._creationTime).toBeGreaterThan(Date.now() - 60_000);
     });
@@ -160,18 +151,13 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
     it("refuses a sibling with the same slug, but allows it under another parent", async () => {
       const user = await createTestUser(server);
       const board = await createFolder(user, "Board");
-      const result = await server.call(
-        "mutation",
-        "folders.create",
-        { name: "BOARD!" },
-        user.token,
-      );
+      const result = await callFnError(server, api.folders.create, { name: "BOARD!" }, user.token);
       expectError(result, "CONFLICT", 'A folder named "Board" already exists here.');
       const nested = await createFolder(user, "Board", board._id);
       expect(nested.path).toBe("board/board");
-      const invalid = await server.call("mutation", "folders.create", { name: "a/b" }, user.token);
+      const invalid = await callFnError(server, api.folders.create, { name: "a/b" }, user.token);
       expectError(invalid, "INVALID_ARGS");
-      expect(invalid.body.errorMessage).toContain("Folder name cannot contain / or \\");
+      expect(invalid.message).toContain("Folder name cannot contain / or \\");
     });
 
     it("finds a folder by its full slug path, tolerating slashes, case and URL encoding", async () => {
@@ -181,7 +167,7 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const year = await createFolder(user, "2024", contracts._id);
       await createFolder(other, "Secret");
       const lookup = (path: string) =>
-        ok<{ _id: string } | null>(user, "query", "folders.getFolderIdByFullSlugPath", { path });
+        callFn(server, api.folders.getFolderIdByFullSlugPath, { path }, user.token);
 
       expect(await lookup("contracts")).toEqual({ _id: contracts._id });
       expect(await lookup("contracts/2024")).toEqual({ _id: year._id });
@@ -204,14 +190,16 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const q1 = await createFolder(user, "Q1", year._id);
       const lookalike = await createFolder(user, "Contracts archive");
 
-      const renamed = await ok<Folder>(user, "mutation", "folders.rename", {
-        folderId: contracts._id,
-        name: "Agreements",
-      });
+      const renamed = await callFn(
+        server,
+        api.folders.rename,
+        { folderId: contracts._id, name: "Agreements" },
+        user.token,
+      );
       expect(renamed).toMatchObject({ _id: contracts._id, name: "Agreements", slug: "agreements" });
       expect(renamed.path).toBe("agreements");
       const byId = new Map(
-        (await ok<Folder[]>(user, "query", "folders.getAll", {})).map((f) => [f._id, f]),
+        (await callFn(server, api.folders.getAll, {}, user.token)).map((f) => [f._id, f]),
       );
       expect(byId.get(year._id)?.path).toBe("agreements/2024");
       expect(byId.get(q1._id)?.path).toBe("agreements/2024/q1");
@@ -219,20 +207,22 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       expect(byId.get(lookalike._id)?.path).toBe("contracts-archive");
 
       const lookup = (path: string) =>
-        ok<{ _id: string } | null>(user, "query", "folders.getFolderIdByFullSlugPath", { path });
+        callFn(server, api.folders.getFolderIdByFullSlugPath, { path }, user.token);
       expect(await lookup("contracts/2024/q1")).toBeNull();
       expect(await lookup("agreements/2024/q1")).toEqual({ _id: q1._id });
 
       // A change of case only keeps the slug.
-      const cased = await ok<Folder>(user, "mutation", "folders.rename", {
-        folderId: year._id,
-        name: "2024 ",
-      });
+      const cased = await callFn(
+        server,
+        api.folders.rename,
+        { folderId: year._id, name: "2024 " },
+        user.token,
+      );
       expect(cased.path).toBe("agreements/2024");
 
-      const clash = await server.call(
-        "mutation",
-        "folders.rename",
+      const clash = await callFnError(
+        server,
+        api.folders.rename,
         { folderId: lookalike._id, name: "Agreements" },
         user.token,
       );
@@ -248,35 +238,42 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       await createFolder(user, "B", target._id);
 
       const move = (folderId: string, parentId: string | null) =>
-        server.call("mutation", "folders.move", { folderId, parentId }, user.token);
+        callFn(server, api.folders.move, { folderId, parentId }, user.token);
+      const refuseMove = (folderId: string, parentId: string | null) =>
+        callFnError(server, api.folders.move, { folderId, parentId }, user.token);
       const cycle = "A folder cannot be moved into itself or one of its subfolders.";
-      expectError(await move(a._id, a._id), "CONFLICT", cycle);
-      expectError(await move(a._id, b._id), "CONFLICT", cycle);
-      expectError(await move(a._id, c._id), "CONFLICT", cycle);
+      expectError(await refuseMove(a._id, a._id), "CONFLICT", cycle);
+      expectError(await refuseMove(a._id, b._id), "CONFLICT", cycle);
+      expectError(await refuseMove(a._id, c._id), "CONFLICT", cycle);
       expectError(
-        await move(b._id, target._id),
+        await refuseMove(b._id, target._id),
         "CONFLICT",
         'A folder named "B" already exists here.',
       );
 
       const moved = await move(b._id, null);
-      expect(moved.body.value).toMatchObject({ _id: b._id, parentId: null, path: "b" });
+      expect(moved).toMatchObject({ _id: b._id, parentId: null, path: "b" });
       const byId = new Map(
-        (await ok<Folder[]>(user, "query", "folders.getAll", {})).map((f) => [f._id, f]),
+        (await callFn(server, api.folders.getAll, {}, user.token)).map((f) => [f._id, f]),
       );
       expect(byId.get(c._id)).toMatchObject({ path: "b/c", parentId: b._id });
 
       const intoTarget = await move(c._id, target._id);
-      expect(intoTarget.body.value).toMatchObject({ path: "target/c", parentId: target._id });
+      expect(intoTarget).toMatchObject({ path: "target/c", parentId: target._id });
       // Moving where it already is changes nothing.
       const same = await move(c._id, target._id);
-      expect(same.body.value).toMatchObject({ path: "target/c" });
+      expect(same).toMatchObject({ path: "target/c" });
       // A moved folder can still be found by its new path only.
       expect(
-        await ok(user, "query", "folders.getFolderIdByFullSlugPath", { path: "a/b/c" }),
+        await callFn(server, api.folders.getFolderIdByFullSlugPath, { path: "a/b/c" }, user.token),
       ).toBeNull();
       expect(
-        await ok(user, "query", "folders.getFolderIdByFullSlugPath", { path: "target/c" }),
+        await callFn(
+          server,
+          api.folders.getFolderIdByFullSlugPath,
+          { path: "target/c" },
+          user.token,
+        ),
       ).toEqual({ _id: c._id });
     });
 
@@ -285,17 +282,17 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const a = await createFolder(user, "A");
       const b = await createFolder(user, "B");
       const results = await Promise.all([
-        server.call("mutation", "folders.move", { folderId: a._id, parentId: b._id }, user.token),
-        server.call("mutation", "folders.move", { folderId: b._id, parentId: a._id }, user.token),
+        callFnResult(server, api.folders.move, { folderId: a._id, parentId: b._id }, user.token),
+        callFnResult(server, api.folders.move, { folderId: b._id, parentId: a._id }, user.token),
       ]);
       expect(results.map((r) => r.body.status).sort()).toEqual(["error", "success"]);
       const refused = results.find((r) => r.body.status === "error")!;
       expectError(
-        refused,
+        errorOf(refused),
         "CONFLICT",
         "A folder cannot be moved into itself or one of its subfolders.",
       );
-      const paths = (await ok<Folder[]>(user, "query", "folders.getAll", {})).map((f) => f.path);
+      const paths = (await callFn(server, api.folders.getAll, {}, user.token)).map((f) => f.path);
       expect([
         ["a", "a/b"],
         ["b", "b/a"],
@@ -311,18 +308,18 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         chain.push(folder);
         parentId = folder._id;
       }
-      const tooDeep = await server.call(
-        "mutation",
-        "folders.create",
+      const tooDeep = await callFnError(
+        server,
+        api.folders.create,
         { name: "L33", parentId },
         user.token,
       );
       expectError(tooDeep, "CONFLICT", "Folders can be nested at most 32 levels deep.");
       const branch = await createFolder(user, "Branch");
       await createFolder(user, "Leaf", branch._id);
-      const moveDeep = await server.call(
-        "mutation",
-        "folders.move",
+      const moveDeep = await callFnError(
+        server,
+        api.folders.move,
         { folderId: branch._id, parentId: chain[30]!._id },
         user.token,
       );
@@ -345,18 +342,31 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       await insertChunk(user, inChild.id, "a passage of the child document");
       const keptDoc = await insertDocument(user, { folderId: kept._id, withPreview: true });
 
-      const summary = await ok(user, "query", "folders.getRemovalSummary", {
-        folderId: doomed._id,
-      });
+      const summary = await callFn(
+        server,
+        api.folders.getRemovalSummary,
+        { folderId: doomed._id },
+        user.token,
+      );
       expect(summary).toEqual({ folders: 3, documents: 3, bytes: 4000 });
       expect(
-        await ok(user, "query", "folders.getRemovalSummary", { folderId: grandchild._id }),
+        await callFn(
+          server,
+          api.folders.getRemovalSummary,
+          { folderId: grandchild._id },
+          user.token,
+        ),
       ).toEqual({ folders: 1, documents: 1, bytes: 500 });
 
-      const removed = await ok(user, "mutation", "folders.remove", { folderId: doomed._id });
+      const removed = await callFn(
+        server,
+        api.folders.remove,
+        { folderId: doomed._id },
+        user.token,
+      );
       expect(removed).toEqual({ folders: 3, documents: 3 });
 
-      const remaining = await ok<Folder[]>(user, "query", "folders.getAll", {});
+      const remaining = await callFn(server, api.folders.getAll, {}, user.token);
       expect(remaining.map((f) => f._id)).toEqual([kept._id]);
       const docIds = [inDoomed.id, inChild.id, inGrandchild.id];
       for (const id of docIds) {
@@ -372,13 +382,15 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       // What was elsewhere stays.
       expect(await storage().stat(keptDoc.storageId)).toBeDefined();
       expect(await storage().stat(keptDoc.previewStorageId!)).toBeDefined();
-      expect(await ok(user, "query", "documents.get", { documentId: keptDoc.id })).toMatchObject({
+      expect(
+        await callFn(server, api.documents.get, { documentId: keptDoc.id }, user.token),
+      ).toMatchObject({
         _id: keptDoc.id,
       });
 
-      const again = await server.call(
-        "mutation",
-        "folders.remove",
+      const again = await callFnError(
+        server,
+        api.folders.remove,
         { folderId: doomed._id },
         user.token,
       );
@@ -415,10 +427,12 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       let cursor: string | null = null;
       let pages = 0;
       for (;;) {
-        const page: Page = await ok<Page>(user, "query", "documents.list", {
-          paginationOpts: { numItems: 20, cursor },
-          filter: { folderId: folder._id },
-        });
+        const page: Page = await callFn(
+          server,
+          api.documents.list,
+          { paginationOpts: { numItems: 20, cursor }, filter: { folderId: folder._id } },
+          user.token,
+        );
         pages++;
         expect(typeof page.continueCursor).toBe("string");
         for (const doc of page.page) {
@@ -439,24 +453,30 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       expect(pages).toBe(Math.ceil(total / 20));
       expect(seen).toEqual(expected);
 
-      const first = await ok<Page>(user, "query", "documents.list", {
-        paginationOpts: { numItems: 20, cursor: null },
-        filter: { folderId: folder._id },
-      });
+      const first = await callFn(
+        server,
+        api.documents.list,
+        { paginationOpts: { numItems: 20, cursor: null }, filter: { folderId: folder._id } },
+        user.token,
+      );
       expect(first.page[0]?.name).toBe("Newest.txt");
       expect(first.isDone).toBe(false);
 
-      const top = await ok<Page>(user, "query", "documents.list", {
-        paginationOpts: { numItems: 20, cursor: null },
-        filter: { folderId: null },
-      });
+      const top = await callFn(
+        server,
+        api.documents.list,
+        { paginationOpts: { numItems: 20, cursor: null }, filter: { folderId: null } },
+        user.token,
+      );
       expect(top.page.map((d) => d.name)).toEqual(["Top level.txt"]);
       expect(top.isDone).toBe(true);
 
-      const exact = await ok<Page>(user, "query", "documents.list", {
-        paginationOpts: { numItems: 1, cursor: null },
-        filter: { folderId: other._id },
-      });
+      const exact = await callFn(
+        server,
+        api.documents.list,
+        { paginationOpts: { numItems: 1, cursor: null }, filter: { folderId: other._id } },
+        user.token,
+      );
       expect(exact.page).toHaveLength(1);
       expect(exact.isDone).toBe(true);
     });
@@ -464,9 +484,9 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
     it("refuses a cursor it did not make", async () => {
       const user = await createTestUser(server);
       for (const cursor of ["garbage", Buffer.from("2025-01-01|x").toString("base64url")]) {
-        const result = await server.call(
-          "query",
-          "documents.list",
+        const result = await callFnError(
+          server,
+          api.documents.list,
           { paginationOpts: { numItems: 20, cursor }, filter: { folderId: null } },
           user.token,
         );
@@ -496,7 +516,7 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         .set({ metadata: { pages: 12 }, summary: "The parties agree." })
         .where(eq(documents.id, doc.id));
 
-      const got = await ok<Document>(user, "query", "documents.get", { documentId: doc.id });
+      const got = await callFn(server, api.documents.get, { documentId: doc.id }, user.token);
       expect(got).toMatchObject({
         _id: doc.id,
         name: "SPA.pdf",
@@ -510,12 +530,15 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         fileType: "txt",
         ownerId: user.userId,
       });
-      const topGot = await ok<Document>(user, "query", "documents.get", { documentId: top.id });
+      const topGot = await callFn(server, api.documents.get, { documentId: top.id }, user.token);
       expect(topGot).toMatchObject({ folderPath: null, hasPreview: false, htmlContent: null });
 
-      const many = await ok<DocumentSummary[]>(user, "query", "documents.getMany", {
-        documentIds: [top.id, "not-an-id", foreign.id, doc.id, newId(), top.id],
-      });
+      const many = await callFn(
+        server,
+        api.documents.getMany,
+        { documentIds: [top.id, "not-an-id", foreign.id, doc.id, newId(), top.id] },
+        user.token,
+      );
       expect(many.map((d) => d._id)).toEqual([top.id, doc.id]);
       expect(many[1]).not.toHaveProperty("htmlContent");
     });
@@ -525,34 +548,42 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const target = await createFolder(user, "Target");
       const doc = await insertDocument(user, { name: "draft.docx" });
 
-      const renamed = await ok<DocumentSummary>(user, "mutation", "documents.rename", {
-        documentId: doc.id,
-        name: "  Final agreement.docx ",
-      });
+      const renamed = await callFn(
+        server,
+        api.documents.rename,
+        { documentId: doc.id, name: "  Final agreement.docx " },
+        user.token,
+      );
       expect(renamed).toMatchObject({ _id: doc.id, name: "Final agreement.docx" });
       expect(renamed.fileNameOriginal).toBe("draft.docx");
-      const blank = await server.call(
-        "mutation",
-        "documents.rename",
+      const blank = await callFnError(
+        server,
+        api.documents.rename,
         { documentId: doc.id, name: "  " },
         user.token,
       );
       expectError(blank, "INVALID_ARGS");
 
-      const moved = await ok<DocumentSummary>(user, "mutation", "documents.move", {
-        documentId: doc.id,
-        folderId: target._id,
-      });
+      const moved = await callFn(
+        server,
+        api.documents.move,
+        { documentId: doc.id, folderId: target._id },
+        user.token,
+      );
       expect(moved.folderId).toBe(target._id);
-      const inTarget = await ok<Page>(user, "query", "documents.list", {
-        paginationOpts: { numItems: 20, cursor: null },
-        filter: { folderId: target._id },
-      });
+      const inTarget = await callFn(
+        server,
+        api.documents.list,
+        { paginationOpts: { numItems: 20, cursor: null }, filter: { folderId: target._id } },
+        user.token,
+      );
       expect(inTarget.page.map((d) => d._id)).toEqual([doc.id]);
-      const back = await ok<DocumentSummary>(user, "mutation", "documents.move", {
-        documentId: doc.id,
-        folderId: null,
-      });
+      const back = await callFn(
+        server,
+        api.documents.move,
+        { documentId: doc.id, folderId: null },
+        user.token,
+      );
       expect(back.folderId).toBeNull();
     });
 
@@ -561,7 +592,9 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const doc = await insertDocument(user, { withPreview: true });
       const neighbour = await insertDocument(user);
       await insertChunk(user, doc.id, "some words");
-      expect(await ok(user, "mutation", "documents.remove", { documentId: doc.id })).toBeNull();
+      expect(
+        await callFn(server, api.documents.remove, { documentId: doc.id }, user.token),
+      ).toBeNull();
       expect(await db.select().from(documents).where(eq(documents.id, doc.id))).toEqual([]);
       expect(
         await db.select().from(documentChunks).where(eq(documentChunks.documentId, doc.id)),
@@ -569,9 +602,9 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       expect(await storage().stat(doc.storageId)).toBeUndefined();
       expect(await storage().stat(doc.previewStorageId!)).toBeUndefined();
       expect(await storage().stat(neighbour.storageId)).toBeDefined();
-      const again = await server.call(
-        "mutation",
-        "documents.remove",
+      const again = await callFnError(
+        server,
+        api.documents.remove,
         { documentId: doc.id },
         user.token,
       );
@@ -584,9 +617,12 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         status: "failed",
         error: "The PDF is damaged and could not be read.",
       });
-      const retried = await ok<DocumentSummary>(user, "mutation", "documents.retry", {
-        documentId: failed.id,
-      });
+      const retried = await callFn(
+        server,
+        api.documents.retry,
+        { documentId: failed.id },
+        user.token,
+      );
       expect(retried).toMatchObject({ processingStatus: "pending", processingError: null });
       const queued = await db
         .select()
@@ -604,22 +640,22 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         payload: { documentId: failed.id },
       });
 
-      const twice = await server.call(
-        "mutation",
-        "documents.retry",
+      const twice = await callFnError(
+        server,
+        api.documents.retry,
         { documentId: failed.id },
         user.token,
       );
       expectError(twice, "CONFLICT", "This document is already waiting to be processed.");
       const done = await insertDocument(user, { status: "completed" });
       expectError(
-        await server.call("mutation", "documents.retry", { documentId: done.id }, user.token),
+        await callFnError(server, api.documents.retry, { documentId: done.id }, user.token),
         "CONFLICT",
         "This document was processed successfully; only a failed document can be retried.",
       );
       const busy = await insertDocument(user, { status: "processing" });
       expectError(
-        await server.call("mutation", "documents.retry", { documentId: busy.id }, user.token),
+        await callFnError(server, api.documents.retry, { documentId: busy.id }, user.token),
         "CONFLICT",
         "This document is being processed right now.",
       );
@@ -651,43 +687,59 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const foreign = await insertDocument(other, { name: "Foreign.txt" });
       await insertChunk(other, foreign.id, "The tenant shall indemnify the landlord in full.");
 
-      const hits = await ok<SearchHit[]>(user, "query", "documents.search", {
-        query: "indemnify landlord",
-      });
+      const hits = await callFn(
+        server,
+        api.documents.search,
+        { query: "indemnify landlord" },
+        user.token,
+      );
       expect(hits.map((h) => h.document._id)).toEqual([lease.id]);
       expect(hits[0]!.snippet).toMatch(/indemnify the landlord/i);
       expect(hits[0]!.snippet).not.toMatch(/<b>|<\/b>/);
       expect(hits[0]!.rank).toBeGreaterThan(0);
 
-      const broad = await ok<SearchHit[]>(user, "query", "documents.search", {
-        query: "indemnity",
-      });
+      const broad = await callFn(server, api.documents.search, { query: "indemnity" }, user.token);
       // One hit per document: the lease says it twice (in its best chunk) and ranks first.
       expect(broad.map((h) => h.document._id)).toEqual([lease.id, memo.id]);
       expect(broad[0]!.rank).toBeGreaterThan(broad[1]!.rank);
       expect(broad.some((h) => h.document._id === foreign.id)).toBe(false);
       expect(broad.some((h) => h.document._id === pending.id)).toBe(false);
 
-      const scoped = await ok<SearchHit[]>(user, "query", "documents.search", {
-        query: "indemnity",
-        folderId: leases._id,
-      });
+      const scoped = await callFn(
+        server,
+        api.documents.search,
+        { query: "indemnity", folderId: leases._id },
+        user.token,
+      );
       expect(scoped.map((h) => h.document._id)).toEqual([lease.id]);
-      const phrase = await ok<SearchHit[]>(user, "query", "documents.search", {
-        query: '"tenant shall indemnify"',
-      });
+      const phrase = await callFn(
+        server,
+        api.documents.search,
+        { query: '"tenant shall indemnify"' },
+        user.token,
+      );
       expect(phrase.map((h) => h.document._id)).toEqual([lease.id]);
-      const excluded = await ok<SearchHit[]>(user, "query", "documents.search", {
-        query: '"tenant shall indemnify" -premises',
-      });
+      const excluded = await callFn(
+        server,
+        api.documents.search,
+        { query: '"tenant shall indemnify" -premises' },
+        user.token,
+      );
       expect(excluded).toEqual([]);
-      expect(await ok(user, "query", "documents.search", { query: "the and of" })).toEqual([]);
-      expect(await ok(user, "query", "documents.search", { query: "zyzzyva" })).toEqual([]);
-      const foreignHits = await ok<SearchHit[]>(other, "query", "documents.search", {
-        query: "indemnify",
-      });
+      expect(
+        await callFn(server, api.documents.search, { query: "the and of" }, user.token),
+      ).toEqual([]);
+      expect(await callFn(server, api.documents.search, { query: "zyzzyva" }, user.token)).toEqual(
+        [],
+      );
+      const foreignHits = await callFn(
+        server,
+        api.documents.search,
+        { query: "indemnify" },
+        other.token,
+      );
       expect(foreignHits.map((h) => h.document._id)).toEqual([foreign.id]);
-      const blank = await server.call("query", "documents.search", { query: "  " }, user.token);
+      const blank = await callFnError(server, api.documents.search, { query: "  " }, user.token);
       expectError(blank, "INVALID_ARGS");
     });
   });
@@ -746,45 +798,47 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const mine = await createFolder(intruder, "Mine");
       const myDoc = await insertDocument(intruder);
 
-      const folderCalls: Array<["query" | "mutation", string, Record<string, unknown>]> = [
-        ["query", "folders.getSubfolders", { parentId: folder._id }],
-        ["query", "folders.getRemovalSummary", { folderId: folder._id }],
-        ["mutation", "folders.create", { name: "Sneaky", parentId: folder._id }],
-        ["mutation", "folders.rename", { folderId: folder._id, name: "Mine now" }],
-        ["mutation", "folders.move", { folderId: folder._id, parentId: null }],
-        ["mutation", "folders.move", { folderId: sub._id, parentId: null }],
-        ["mutation", "folders.move", { folderId: mine._id, parentId: folder._id }],
-        ["mutation", "folders.remove", { folderId: folder._id }],
-        [
-          "query",
-          "documents.list",
-          { paginationOpts: { numItems: 20, cursor: null }, filter: { folderId: folder._id } },
-        ],
-        ["query", "documents.search", { query: "anything", folderId: folder._id }],
-        ["mutation", "documents.move", { documentId: myDoc.id, folderId: folder._id }],
+      /** The intruder's attempt at a call, kept to be run below. */
+      const attempt =
+        <C extends FunctionContract>(contract: C, args: ArgsOf<C>) =>
+        (): Promise<FnError> =>
+          callFnError(server, contract, args, intruder.token);
+      const folderCalls = [
+        attempt(api.folders.getSubfolders, { parentId: folder._id }),
+        attempt(api.folders.getRemovalSummary, { folderId: folder._id }),
+        attempt(api.folders.create, { name: "Sneaky", parentId: folder._id }),
+        attempt(api.folders.rename, { folderId: folder._id, name: "Mine now" }),
+        attempt(api.folders.move, { folderId: folder._id, parentId: null }),
+        attempt(api.folders.move, { folderId: sub._id, parentId: null }),
+        attempt(api.folders.move, { folderId: mine._id, parentId: folder._id }),
+        attempt(api.folders.remove, { folderId: folder._id }),
+        attempt(api.documents.list, {
+          paginationOpts: { numItems: 20, cursor: null },
+          filter: { folderId: folder._id },
+        }),
+        attempt(api.documents.search, { query: "anything", folderId: folder._id }),
+        attempt(api.documents.move, { documentId: myDoc.id, folderId: folder._id }),
       ];
-      for (const [callKind, path, args] of folderCalls) {
-        const result = await server.call(callKind, path, args, intruder.token);
-        expectError(result, "NOT_FOUND", "Folder was not found.");
+      for (const call of folderCalls) {
+        expectError(await call(), "NOT_FOUND", "Folder was not found.");
       }
-      const documentCalls: Array<["query" | "mutation", string, Record<string, unknown>]> = [
-        ["query", "documents.get", { documentId: doc.id }],
-        ["mutation", "documents.rename", { documentId: doc.id, name: "Mine" }],
-        ["mutation", "documents.move", { documentId: doc.id, folderId: null }],
-        ["mutation", "documents.move", { documentId: doc.id, folderId: mine._id }],
-        ["mutation", "documents.remove", { documentId: doc.id }],
-        ["mutation", "documents.retry", { documentId: doc.id }],
+      const documentCalls = [
+        attempt(api.documents.get, { documentId: doc.id }),
+        attempt(api.documents.rename, { documentId: doc.id, name: "Mine" }),
+        attempt(api.documents.move, { documentId: doc.id, folderId: null }),
+        attempt(api.documents.move, { documentId: doc.id, folderId: mine._id }),
+        attempt(api.documents.remove, { documentId: doc.id }),
+        attempt(api.documents.retry, { documentId: doc.id }),
       ];
-      for (const [callKind, path, args] of documentCalls) {
-        const result = await server.call(callKind, path, args, intruder.token);
-        expectError(result, "NOT_FOUND", "Document was not found.");
+      for (const call of documentCalls) {
+        expectError(await call(), "NOT_FOUND", "Document was not found.");
       }
       // Ids that are not ids at all, or that exist nowhere, get the same answer.
       for (const id of ["not-a-uuid", newId()]) {
         expectError(
-          await server.call(
-            "query",
-            "documents.list",
+          await callFnError(
+            server,
+            api.documents.list,
             { paginationOpts: { numItems: 20, cursor: null }, filter: { folderId: id } },
             intruder.token,
           ),
@@ -792,14 +846,14 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
           "Folder was not found.",
         );
         expectError(
-          await server.call("query", "documents.get", { documentId: id }, intruder.token),
+          await callFnError(server, api.documents.get, { documentId: id }, intruder.token),
           "NOT_FOUND",
           "Document was not found.",
         );
         expectError(
-          await server.call(
-            "mutation",
-            "folders.rename",
+          await callFnError(
+            server,
+            api.folders.rename,
             { folderId: id, name: "X" },
             intruder.token,
           ),
@@ -807,20 +861,20 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
           "Folder was not found.",
         );
       }
-      expect(await ok(intruder, "query", "documents.getMany", { documentIds: [doc.id] })).toEqual(
-        [],
-      );
-      expect(await ok<Folder[]>(intruder, "query", "folders.getAll", {})).toEqual([
+      expect(
+        await callFn(server, api.documents.getMany, { documentIds: [doc.id] }, intruder.token),
+      ).toEqual([]);
+      expect(await callFn(server, api.folders.getAll, {}, intruder.token)).toEqual([
         expect.objectContaining({ _id: mine._id }),
       ]);
 
       // Nothing of the owner's changed.
-      const folders_ = await ok<Folder[]>(owner, "query", "folders.getAll", {});
+      const folders_ = await callFn(server, api.folders.getAll, {}, owner.token);
       expect(folders_.map((f) => [f._id, f.name, f.path])).toEqual([
         [folder._id, "Private", "private"],
         [sub._id, "Inner", "private/inner"],
       ]);
-      const still = await ok<Document>(owner, "query", "documents.get", { documentId: doc.id });
+      const still = await callFn(server, api.documents.get, { documentId: doc.id }, owner.token);
       expect(still).toMatchObject({
         name: "Private.pdf",
         folderId: folder._id,
@@ -828,9 +882,12 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       });
       expect(await storage().stat(doc.storageId)).toBeDefined();
       expect(await storage().stat(doc.previewStorageId!)).toBeDefined();
-      const myDocNow = await ok<Document>(intruder, "query", "documents.get", {
-        documentId: myDoc.id,
-      });
+      const myDocNow = await callFn(
+        server,
+        api.documents.get,
+        { documentId: myDoc.id },
+        intruder.token,
+      );
       expect(myDocNow.folderId).toBeNull();
       expect(await db.select().from(folders).where(eq(folders.parentId, folder._id))).toHaveLength(
         1,
@@ -842,16 +899,20 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       const member = await createTestUser(server, { organizationId: admin.organizationId });
       const folder = await createFolder(admin, "Shared");
       const doc = await insertDocument(admin, { folderId: folder._id });
-      const renamed = await ok<Folder>(member, "mutation", "folders.rename", {
-        folderId: folder._id,
-        name: "Team",
-      });
+      const renamed = await callFn(
+        server,
+        api.folders.rename,
+        { folderId: folder._id, name: "Team" },
+        member.token,
+      );
       expect(renamed.ownerId).toBe(admin.userId);
       expect(
-        await ok<DocumentSummary>(member, "mutation", "documents.rename", {
-          documentId: doc.id,
-          name: "Renamed by member",
-        }),
+        await callFn(
+          server,
+          api.documents.rename,
+          { documentId: doc.id, name: "Renamed by member" },
+          member.token,
+        ),
       ).toMatchObject({ name: "Renamed by member" });
     });
 
@@ -864,37 +925,46 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         sql`update users set organization_id = null where id = ${superadmin.userId}`,
       );
 
-      expect(await ok(superadmin, "query", "folders.getAll", {})).toEqual([]);
-      expect(await ok(superadmin, "query", "folders.getSubfolders", { parentId: null })).toEqual(
-        [],
-      );
+      expect(await callFn(server, api.folders.getAll, {}, superadmin.token)).toEqual([]);
       expect(
-        await ok(superadmin, "query", "folders.getFolderIdByFullSlugPath", { path: "owned" }),
+        await callFn(server, api.folders.getSubfolders, { parentId: null }, superadmin.token),
+      ).toEqual([]);
+      expect(
+        await callFn(
+          server,
+          api.folders.getFolderIdByFullSlugPath,
+          { path: "owned" },
+          superadmin.token,
+        ),
       ).toBeNull();
       expect(
-        await ok(superadmin, "query", "documents.list", {
-          paginationOpts: { numItems: 20, cursor: null },
-          filter: { folderId: null },
-        }),
+        await callFn(
+          server,
+          api.documents.list,
+          { paginationOpts: { numItems: 20, cursor: null }, filter: { folderId: null } },
+          superadmin.token,
+        ),
       ).toEqual({ page: [], isDone: true, continueCursor: "" });
-      expect(await ok(superadmin, "query", "documents.search", { query: "anything" })).toEqual([]);
+      expect(
+        await callFn(server, api.documents.search, { query: "anything" }, superadmin.token),
+      ).toEqual([]);
       expectError(
-        await server.call("query", "documents.get", { documentId: doc.id }, superadmin.token),
+        await callFnError(server, api.documents.get, { documentId: doc.id }, superadmin.token),
         "NOT_FOUND",
       );
       expectError(
-        await server.call("mutation", "folders.remove", { folderId: folder._id }, superadmin.token),
+        await callFnError(server, api.folders.remove, { folderId: folder._id }, superadmin.token),
         "NOT_FOUND",
       );
       expectError(
-        await server.call("mutation", "folders.create", { name: "Nowhere" }, superadmin.token),
+        await callFnError(server, api.folders.create, { name: "Nowhere" }, superadmin.token),
         "FORBIDDEN",
         "Your account does not belong to an organization, so it has no dossier.",
       );
     });
 
     it("asks for sign-in first", async () => {
-      const result = await server.call("query", "folders.getAll", {});
+      const result = await callFnError(server, api.folders.getAll, {});
       expectError(result, "UNAUTHENTICATED", "Authentication required");
     });
   });
