@@ -7,11 +7,27 @@ import { AppError } from "#shared/errors.ts";
  * The Query cache key of a backend query: `["fn", path, args]`. Route loaders
  * and components build it from the same contract and args, so they share one
  * cache entry, and the live-query bridge reads path and args back from it.
+ * Every key of a function call is made here; a key is never written by hand.
  */
 export type QueryContract = FunctionContract<"query">;
 
-export function functionKey<C extends FunctionContract>(contract: C, args: ArgsOf<C>) {
-  return ["fn", contract.path, args] as const;
+const FUNCTION_KEY_ROOT = "fn";
+
+/**
+ * `functionKey(contract, args)`: one call's key. Without args, the prefix of
+ * every call of `contract`; without anything, the prefix of every function
+ * key (for matching, invalidating and mutation keys).
+ */
+export function functionKey(): readonly [typeof FUNCTION_KEY_ROOT];
+export function functionKey<C extends FunctionContract>(
+  contract: C,
+): readonly [typeof FUNCTION_KEY_ROOT, string];
+export function functionKey<C extends FunctionContract>(
+  contract: C,
+  args: ArgsOf<C>,
+): readonly [typeof FUNCTION_KEY_ROOT, string, ArgsOf<C>];
+export function functionKey(contract?: FunctionContract, ...args: unknown[]): QueryKey {
+  return contract ? [FUNCTION_KEY_ROOT, contract.path, ...args] : [FUNCTION_KEY_ROOT];
 }
 
 const argsSchema = z.record(z.string(), z.unknown());
@@ -25,7 +41,7 @@ export function wireArgs(args: unknown): Record<string, unknown> {
 
 /** The args inside a `functionKey`, or null for any other key (or a skipped query). */
 export function readFunctionArgs(key: QueryKey): Record<string, unknown> | null {
-  if (key[0] !== "fn") return null;
+  if (key[0] !== FUNCTION_KEY_ROOT) return null;
   const parsed = argsSchema.safeParse(key[2]);
   return parsed.success ? parsed.data : null;
 }

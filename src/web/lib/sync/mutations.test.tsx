@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { useQuery } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,7 +8,7 @@ import type { User } from "#shared/schemas/user.ts";
 import { createQueryClient } from "../query-client.ts";
 import { createFakeFetch } from "../testing/fake-fetch.ts";
 import { createFakeWebSocket } from "../testing/fake-web-socket.ts";
-import { useLiveQuery } from "./live-query.ts";
+import { liveQueryOptions } from "./live-query.ts";
 import { setMutationErrorHandler, useLiveMutation } from "./mutations.ts";
 import { SyncClient } from "./sync-client.ts";
 import { SyncProvider } from "./sync-provider.tsx";
@@ -44,7 +45,7 @@ async function setup() {
   const hook = renderHook(
     () => ({
       // Read what the tests check during render: useQuery re-renders only for fields read.
-      me: pick(useLiveQuery(api.users.getMe, {})),
+      me: pick(useQuery(liveQueryOptions(api.users.getMe, {}))),
       update: useLiveMutation(api.users.updateProfile, {
         optimisticUpdate: (store, args) => {
           const me = store.getQuery(api.users.getMe, {});
@@ -118,7 +119,7 @@ describe("useLiveMutation", () => {
   });
 });
 
-describe("useLiveQuery", () => {
+describe("a live query (liveQueryOptions)", () => {
   it("puts a subscription error in the query's error state", async () => {
     const { hook, socket } = await setup();
     const id = socket.sentOfType("subscribe")[0]?.id ?? "";
@@ -166,7 +167,7 @@ describe("useLiveMutation over the HTTP fallback", () => {
     );
     const hook = renderHook(
       () => ({
-        me: pick(useLiveQuery(api.users.getMe, {})),
+        me: pick(useQuery(liveQueryOptions(api.users.getMe, {}))),
         update: useLiveMutation(api.users.updateProfile),
       }),
       { wrapper },

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ArgsOf, FunctionContract, ResultOf } from "#shared/api/define.ts";
-import { parseResult, wireArgs } from "./function-key.ts";
+import { functionKey, parseResult, wireArgs } from "./function-key.ts";
 import { getLiveRuntime } from "./live-runtime.ts";
 import type { OptimisticStore } from "./live-store.ts";
 
@@ -36,7 +36,7 @@ export function useLiveMutation<C extends FunctionContract<"mutation">>(
   const client = useQueryClient();
   const { optimisticUpdate, showErrorToast = true } = options;
   return useMutation<ResultOf<C>, Error, ArgsOf<C>, { layer: number | null }>({
-    mutationKey: ["fn", contract.path],
+    mutationKey: functionKey(contract),
     mutationFn: (args) => runWrite(client, contract, args),
     onMutate: (args) => {
       if (!optimisticUpdate) return { layer: null };
@@ -57,7 +57,7 @@ export function useAction<C extends FunctionContract<"action">>(
 ) {
   const client = useQueryClient();
   return useMutation<ResultOf<C>, Error, ArgsOf<C>>({
-    mutationKey: ["fn", contract.path],
+    mutationKey: functionKey(contract),
     mutationFn: (args) => runWrite(client, contract, args),
     onError: (error) => {
       if (options.showErrorToast) handleError(error.message);
@@ -73,6 +73,6 @@ async function runWrite<C extends FunctionContract<"mutation" | "action">>(
   const { sync } = getLiveRuntime(client);
   const { value, transport } = await sync.request(contract.kind, contract.path, wireArgs(args));
   // Over HTTP no pushes came first: re-read what is on screen before the layer goes.
-  if (transport === "http") await client.invalidateQueries({ queryKey: ["fn"] });
+  if (transport === "http") await client.invalidateQueries({ queryKey: functionKey() });
   return parseResult(contract, value);
 }

@@ -1,7 +1,7 @@
-import { api } from "#shared/api/index.ts";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
-import { useLiveSuspenseQuery } from "../../../lib/sync/live-query.ts";
+import { meOptions } from "../../../lib/shared-queries.ts";
 import { AppearanceCard } from "./appearance-card.tsx";
 import { PasswordCard } from "./password-card.tsx";
 import { ProfileCard } from "./profile-card.tsx";
@@ -9,7 +9,7 @@ import { ProfileCard } from "./profile-card.tsx";
 /** /account: names, e-mail, password and theme. Live: edits from another tab show up here. */
 export function AccountPage() {
   usePageTitle("Account");
-  const { data: me } = useLiveSuspenseQuery(api.users.getMe, {});
+  const { data: me } = useSuspenseQuery(meOptions());
   return (
     <div
       className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-12"

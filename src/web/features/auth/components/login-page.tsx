@@ -1,10 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { api } from "#shared/api/index.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { setupStatusOptions } from "../api/setup-queries.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { LoginForm } from "./login-form.tsx";
 
@@ -17,7 +17,7 @@ interface LoginPageProps {
 export function LoginPage({ redirectTo, hasCode }: LoginPageProps) {
   usePageTitle("Sign in");
   const navigate = useNavigate();
-  const setup = useLiveQuery(api.setup.status, {});
+  const setup = useQuery(setupStatusOptions());
 
   useEffect(() => {
     // No provider sign-in yet: a code has nothing to complete, so just drop it from the address.

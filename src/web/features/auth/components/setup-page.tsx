@@ -1,11 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { api } from "#shared/api/index.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { setupStatusOptions } from "../api/setup-queries.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { SetupForm } from "./setup-form.tsx";
 
@@ -13,7 +13,7 @@ import { SetupForm } from "./setup-form.tsx";
 export function SetupPage({ token }: { token?: string }) {
   usePageTitle("Set up");
   const navigate = useNavigate();
-  const status = useLiveQuery(api.setup.status, {});
+  const status = useQuery(setupStatusOptions());
 
   return (
     <AuthLayout

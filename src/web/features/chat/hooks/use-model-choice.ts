@@ -1,8 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "#shared/api/index.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
+import { modelListOptions } from "../api/model-queries.ts";
 import { threadArgs } from "../api/thread-queries.ts";
 
 /**
@@ -11,7 +12,7 @@ import { threadArgs } from "../api/thread-queries.ts";
  * Picking one remembers it for the user (models.choose) and for the thread.
  */
 export function useModelChoice(thread: Thread | undefined) {
-  const models = useLiveQuery(api.models.list, {});
+  const models = useQuery(modelListOptions());
   const [picked, setPicked] = useState<string | null>(null);
 
   const choose = useLiveMutation(api.models.choose, {

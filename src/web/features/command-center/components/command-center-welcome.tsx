@@ -1,13 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { Sparkles } from "lucide-react";
-import { api } from "#shared/api/index.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { meOptions } from "../../../lib/shared-queries.ts";
 import { greetingFor } from "../greeting.ts";
 import { Suggestions } from "./suggestions.tsx";
 
 /** A new chat on the home screen: a greeting by name and a few ways to begin. */
 export function CommandCenterWelcome({ onSuggestion }: { onSuggestion: (text: string) => void }) {
-  const me = useLiveQuery(api.users.getMe, {});
+  const me = useQuery(meOptions());
   const firstName = me.data?.firstName;
 
   return (

@@ -1,9 +1,9 @@
-import { api } from "#shared/api/index.ts";
+import { useQuery } from "@tanstack/react-query";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { removalSummaryOptions } from "../api/folder-queries.ts";
 import { useRemoveFolder } from "../hooks/use-folder-mutations.ts";
 import { formatBytes, plural } from "../lib/format.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
@@ -29,10 +29,7 @@ export function DeleteFolderDialog({
   onOpenChange,
   onDeleted,
 }: DeleteFolderDialogProps) {
-  const summary = useLiveQuery(
-    api.folders.getRemovalSummary,
-    isOpen ? { folderId: folder._id } : "skip",
-  );
+  const summary = useQuery({ ...removalSummaryOptions(folder._id), enabled: isOpen });
   const remove = useRemoveFolder();
 
   return (

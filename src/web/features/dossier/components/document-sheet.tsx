@@ -1,5 +1,5 @@
+import { useQuery } from "@tanstack/react-query";
 import { FileQuestion } from "lucide-react";
-import { api } from "#shared/api/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,
@@ -8,7 +8,7 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { documentOptions } from "../api/document-queries.ts";
 import { DocumentView } from "./document-view.tsx";
 
 interface DocumentSheetProps {
@@ -22,20 +22,20 @@ interface DocumentSheetProps {
  * processing, renames and moves made anywhere show here at once.
  */
 export function DocumentSheet({ documentId, onClose }: DocumentSheetProps) {
-  const query = useLiveQuery(api.documents.get, documentId ? { documentId } : "skip");
   return (
     <Sheet open={documentId !== undefined} onOpenChange={(open) => !open && onClose()}>
       <SheetContent data-testid="document-sheet" aria-describedby="document-sheet-description">
-        {query.data ? (
-          <DocumentView document={query.data} />
-        ) : query.error ? (
-          <Missing message={query.error.message} onClose={onClose} />
-        ) : (
-          <Loading />
-        )}
+        {documentId ? <OpenDocument documentId={documentId} onClose={onClose} /> : <Loading />}
       </SheetContent>
     </Sheet>
   );
+}
+
+function OpenDocument({ documentId, onClose }: { documentId: string; onClose: () => void }) {
+  const query = useQuery(documentOptions(documentId));
+  if (query.data) return <DocumentView document={query.data} />;
+  if (query.error) return <Missing message={query.error.message} onClose={onClose} />;
+  return <Loading />;
 }
 
 function Loading() {

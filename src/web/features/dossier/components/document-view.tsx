@@ -1,13 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { Download, FolderInput, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { api } from "#shared/api/index.ts";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { Document } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SheetDescription, SheetTitle } from "../../../components/ui/sheet.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { useRetryDocument } from "../hooks/use-document-mutations.ts";
 import { folderAncestry } from "../lib/folder-tree.ts";
@@ -21,7 +21,7 @@ import { StatusBadge } from "./status-badge.tsx";
 
 /** "Contracts / 2024" from the folder names; the slug path while they load. */
 function useFolderLabel(document: Document): string {
-  const folders = useLiveQuery(api.folders.getAll, {}).data;
+  const folders = useQuery(allFoldersOptions()).data;
   if (!document.folderId) return "Top level";
   const trail = folders ? folderAncestry(folders, document.folderId) : [];
   if (trail.length > 0) return trail.map((folder) => folder.name).join(" / ");

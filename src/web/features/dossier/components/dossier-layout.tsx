@@ -1,9 +1,9 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { FolderPlus } from "lucide-react";
 import type { ReactNode } from "react";
-import { api } from "#shared/api/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
-import { useLiveSuspenseQuery } from "../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { useCurrentFolderPath } from "../hooks/use-current-folder-path.ts";
 import { DossierDialogs } from "./dossier-dialogs.tsx";
@@ -12,7 +12,7 @@ import { UploadPanel } from "./upload-panel.tsx";
 
 /** The dossier frame: the folder tree beside the folder on screen, plus its dialogs and uploads. */
 export function DossierLayout({ children }: { children: ReactNode }) {
-  const { data: folders } = useLiveSuspenseQuery(api.folders.getAll, {});
+  const { data: folders } = useSuspenseQuery(allFoldersOptions());
   const path = useCurrentFolderPath();
   const current = path ? (folders.find((folder) => folder.path === path) ?? null) : null;
 

@@ -1,7 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { api } from "#shared/api/index.ts";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { folderAtPathOptions } from "../api/folder-queries.ts";
 import type { DossierSearch } from "../search.ts";
 import { FolderNotFound } from "./empty-states.tsx";
 import { FolderPage } from "./folder-page.tsx";
@@ -24,17 +24,22 @@ interface FolderAtPathProps {
  * live. When the folder on screen is renamed or moved, the address follows
  * it; when there is no folder at the path, a not-found state says so.
  */
-export function FolderAtPath({
+export function FolderAtPath(props: FolderAtPathProps) {
+  if (!props.path) return <FolderNotFound path={props.rawPath} />;
+  return <FolderLookup {...props} path={props.path} />;
+}
+
+function FolderLookup({
   path,
   rawPath,
   folders,
   search,
   onSearchChange,
   onPathChange,
-}: FolderAtPathProps) {
-  const lookup = useLiveQuery(api.folders.getFolderIdByFullSlugPath, path ? { path } : "skip");
+}: FolderAtPathProps & { path: string }) {
+  const lookup = useQuery(folderAtPathOptions(path));
   const remembered = useRef<{ path: string; id: string } | null>(null);
-  if (path && lookup.data) remembered.current = { path, id: lookup.data._id };
+  if (lookup.data) remembered.current = { path, id: lookup.data._id };
 
   const folderId =
     lookup.data?._id ?? (remembered.current?.path === path ? remembered.current.id : null);
@@ -42,10 +47,9 @@ export function FolderAtPath({
 
   const folderPath = folder?.path;
   useEffect(() => {
-    if (folderPath && path && folderPath !== path) onPathChange(folderPath);
+    if (folderPath && folderPath !== path) onPathChange(folderPath);
   }, [folderPath, path, onPathChange]);
 
-  if (!path) return <FolderNotFound path={rawPath} />;
   if (folder) {
     return (
       <FolderPage

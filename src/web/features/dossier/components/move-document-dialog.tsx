@@ -1,7 +1,7 @@
-import { api } from "#shared/api/index.ts";
+import { useQuery } from "@tanstack/react-query";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { useMoveDocument } from "../hooks/use-document-mutations.ts";
 import { MoveDialog } from "./move-dialog.tsx";
 
@@ -13,7 +13,7 @@ export interface MoveDocumentDialogProps {
 
 /** SPEC 2's move-document dialog. */
 export function MoveDocumentDialog({ isOpen, document, onOpenChange }: MoveDocumentDialogProps) {
-  const folders = useLiveQuery(api.folders.getAll, {}).data ?? [];
+  const folders = useQuery(allFoldersOptions()).data ?? [];
   const move = useMoveDocument();
   return (
     <MoveDialog

@@ -1,7 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { api } from "#shared/api/index.ts";
 import { toast } from "../../../components/ui/toast-store.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { useMoveFolder } from "../hooks/use-folder-mutations.ts";
 import { subtreeIds } from "../lib/folder-tree.ts";
 import { MoveDialog } from "./move-dialog.tsx";
@@ -20,7 +20,7 @@ export function MoveFolderDialog({
   folderName,
   onOpenChange,
 }: MoveFolderDialogProps) {
-  const folders = useLiveQuery(api.folders.getAll, {}).data ?? [];
+  const folders = useQuery(allFoldersOptions()).data ?? [];
   const move = useMoveFolder();
   const folder = folders.find((f) => f._id === folderId);
   const disabledIds = useMemo(() => subtreeIds(folders, folderId), [folders, folderId]);

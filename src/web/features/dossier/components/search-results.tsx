@@ -1,8 +1,8 @@
-import { api } from "#shared/api/index.ts";
+import { useQuery } from "@tanstack/react-query";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { documentSearchOptions } from "../api/document-queries.ts";
 import { formatDate } from "../lib/format.ts";
 import { NoMatches } from "./empty-states.tsx";
 import { FileTypeIcon } from "./file-type-icon.tsx";
@@ -17,7 +17,7 @@ interface SearchResultsProps {
 
 /** Full-text hits in this folder and below, best first, each with the passage that matched. */
 export function SearchResults({ query, folderId, folders, onOpen, onClear }: SearchResultsProps) {
-  const results = useLiveQuery(api.documents.search, { query, folderId, limit: 50 });
+  const results = useQuery(documentSearchOptions(query, folderId));
   if (results.error) {
     return (
       <Alert variant="error" title="Search failed">

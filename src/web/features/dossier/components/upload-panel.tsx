@@ -1,10 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, UploadCloud, X } from "lucide-react";
 import { useEffect } from "react";
-import { api } from "#shared/api/index.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { installLeaveGuard } from "../../../lib/leave-guard.ts";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { documentsByIdOptions } from "../api/document-queries.ts";
 import { type UploadItem, useUploadStore } from "../hooks/upload-store.ts";
 import { UploadRow } from "./upload-row.tsx";
 
@@ -30,10 +30,7 @@ function headline(items: UploadItem[], processing: number): string {
 export function UploadPanel() {
   const { items, collapsed, setCollapsed, clearFinished } = useUploadStore();
   const ids = items.flatMap((item) => (item.documentId ? [item.documentId] : [])).slice(-WATCHED);
-  const watched = useLiveQuery(
-    api.documents.getMany,
-    ids.length > 0 ? { documentIds: ids } : "skip",
-  );
+  const watched = useQuery({ ...documentsByIdOptions(ids), enabled: ids.length > 0 });
   const documents = new Map((watched.data ?? []).map((document) => [document._id, document]));
   const busy = items.some((i) => i.status === "queued" || i.status === "uploading");
   // Leaving the page would cut the uploads off: ask first (SPEC 2's warning).

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { api } from "#shared/api/index.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
-import { editListedDocument } from "./cached-queries.ts";
+import { editListedDocument } from "../api/listed-documents.ts";
 
 /**
  * Document changes, shown at once in every loaded listing and in the

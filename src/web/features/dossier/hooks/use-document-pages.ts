@@ -1,23 +1,16 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ArgsOf, ResultOf } from "#shared/api/define.ts";
-import { api } from "#shared/api/index.ts";
+import type { ResultOf } from "#shared/api/define.ts";
+import type { api } from "#shared/api/index.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import { functionKey } from "../../../lib/sync/function-key.ts";
-import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+import { documentPageOptions } from "../api/document-queries.ts";
 
-type ListArgs = ArgsOf<typeof api.documents.list>;
 type ListPage = ResultOf<typeof api.documents.list>;
 
 /** After the first page of 20 (SPEC 9), pages grow so that long folders need few requests. */
 const LATER_PAGE_SIZES = [50, 100, 200] as const;
 const MAX_PAGE_SIZE = 200;
-
-const listArgs = (folderId: string | null, numItems: number, cursor: string | null): ListArgs => ({
-  paginationOpts: { numItems, cursor },
-  filter: { folderId },
-});
 
 export interface DocumentPages {
   documents: DocumentSummary[];
@@ -54,9 +47,9 @@ export function useDocumentPages(folderId: string | null, loadAll = false): Docu
   const queries = [];
   let cursor: string | null = null;
   for (const numItems of sizes) {
-    const args = listArgs(folderId, numItems, cursor);
-    queries.push(liveQueryOptions(api.documents.list, args));
-    const page = client.getQueryData<ListPage>(functionKey(api.documents.list, args));
+    const options = documentPageOptions(folderId, numItems, cursor);
+    queries.push(options);
+    const page = client.getQueryData(options.queryKey);
     if (!page || page.isDone) break;
     cursor = page.continueCursor;
   }

@@ -28,9 +28,3 @@ export function folderPathOfPathname(pathname: string): string {
   }
   return normalizeFolderPath(decoded) ?? "";
 }
-
-/** The first page of a folder's documents, as the loader and the list ask for it. */
-export const firstPageArgs = (folderId: string | null, numItems: number) => ({
-  paginationOpts: { numItems, cursor: null },
-  filter: { folderId },
-});

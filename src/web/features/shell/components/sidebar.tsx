@@ -1,12 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import { api } from "#shared/api/index.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { LogoMark } from "../../../components/logo.tsx";
 import { useSidebarStore } from "../../../components/settings/sidebar-store.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
-import { useLiveQuery } from "../../../lib/sync/live-query.ts";
+import { meOptions } from "../../../lib/shared-queries.ts";
 import { ConnectionIndicator } from "./connection-indicator.tsx";
 import { SidebarNav } from "./sidebar-nav.tsx";
 import { UserMenu } from "./user-menu.tsx";
@@ -17,7 +17,7 @@ const TOGGLE_SHORTCUT = isMac ? "⌘B" : "Ctrl B";
 /** Collapsible sidebar; below the md breakpoint it is always the narrow icon rail. */
 export function Sidebar({ open }: { open: boolean }) {
   const toggle = useSidebarStore((s) => s.toggle);
-  const me = useLiveQuery(api.users.getMe, {});
+  const me = useQuery(meOptions());
   const organization = me.data?.organization?.name;
   const toggleLabel = open ? "Collapse sidebar" : "Expand sidebar";
 

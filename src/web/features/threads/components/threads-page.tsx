@@ -8,7 +8,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
-import { threadListOptions } from "../api/thread-list.ts";
+import { threadListOptions } from "../api/thread-list-queries.ts";
 import { useThreadActions } from "../hooks/use-thread-actions.ts";
 import { ThreadListItem } from "./thread-list-item.tsx";
 import { ThreadsPending } from "./threads-pending.tsx";

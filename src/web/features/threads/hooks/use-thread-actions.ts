@@ -1,6 +1,6 @@
 import { api } from "#shared/api/index.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
-import { THREAD_LIST_ARGS } from "../api/thread-list.ts";
+import { THREAD_LIST_ARGS } from "../api/thread-list-queries.ts";
 
 /**
  * Rename and delete a thread, shown at once in the list (and the open

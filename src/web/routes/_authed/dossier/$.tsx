@@ -1,37 +1,18 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { api } from "#shared/api/index.ts";
-import { PAGE_SIZE } from "#shared/constants.ts";
-import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { preloadFolderAtPath } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FolderAtPath } from "../../../features/dossier/components/folder-at-path.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
-import { firstPageArgs, normalizeFolderPath } from "../../../features/dossier/lib/folder-path.ts";
+import { normalizeFolderPath } from "../../../features/dossier/lib/folder-path.ts";
 import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
-import { liveQueryOptions, useLiveSuspenseQuery } from "../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 
 /** /dossier/{path}: a folder by its slug path, e.g. /dossier/contracts/2024. */
 export const Route = createFileRoute("/_authed/dossier/$")({
   validateSearch: dossierSearchSchema,
   loader: ({ context, params }) =>
-    ignoreAuthRequired(
-      (async () => {
-        const path = normalizeFolderPath(params._splat);
-        if (!path) return null;
-        const { queryClient } = context;
-        const found = await queryClient.ensureQueryData(
-          liveQueryOptions(api.folders.getFolderIdByFullSlugPath, { path }),
-        );
-        if (found) {
-          await queryClient.ensureQueryData(
-            liveQueryOptions(
-              api.documents.list,
-              firstPageArgs(found._id, PAGE_SIZE.dossierFirstPage),
-            ),
-          );
-        }
-        return found;
-      })(),
-    ),
+    preloadFolderAtPath(context.queryClient, normalizeFolderPath(params._splat)),
   pendingComponent: FolderPending,
   component: FolderRoute,
 });
@@ -40,7 +21,7 @@ function FolderRoute() {
   const { _splat: rawPath = "" } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { data: folders } = useLiveSuspenseQuery(api.folders.getAll, {});
+  const { data: folders } = useSuspenseQuery(allFoldersOptions());
   const onSearchChange = useCallback(
     (patch: Partial<DossierSearch>) =>
       void navigate({

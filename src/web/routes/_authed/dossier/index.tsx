@@ -1,23 +1,16 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { api } from "#shared/api/index.ts";
-import { PAGE_SIZE } from "#shared/constants.ts";
-import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { preloadTopLevel } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FolderPage } from "../../../features/dossier/components/folder-page.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
-import { firstPageArgs } from "../../../features/dossier/lib/folder-path.ts";
 import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
-import { liveQueryOptions, useLiveSuspenseQuery } from "../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 
 /** /dossier: the top level of the dossier. */
 export const Route = createFileRoute("/_authed/dossier/")({
   validateSearch: dossierSearchSchema,
-  loader: ({ context }) =>
-    ignoreAuthRequired(
-      context.queryClient.ensureQueryData(
-        liveQueryOptions(api.documents.list, firstPageArgs(null, PAGE_SIZE.dossierFirstPage)),
-      ),
-    ),
+  loader: ({ context }) => preloadTopLevel(context.queryClient),
   pendingComponent: FolderPending,
   component: DossierIndexRoute,
 });
@@ -25,7 +18,7 @@ export const Route = createFileRoute("/_authed/dossier/")({
 function DossierIndexRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { data: folders } = useLiveSuspenseQuery(api.folders.getAll, {});
+  const { data: folders } = useSuspenseQuery(allFoldersOptions());
   const onSearchChange = useCallback(
     (patch: Partial<DossierSearch>) =>
       void navigate({

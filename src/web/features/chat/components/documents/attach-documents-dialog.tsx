@@ -1,6 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { Check, FolderOpen, Search } from "lucide-react";
 import { useState } from "react";
-import { api } from "#shared/api/index.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { cn } from "../../../../components/ui/cn.ts";
@@ -14,7 +14,8 @@ import {
 } from "../../../../components/ui/dialog.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
-import { useLiveQuery } from "../../../../lib/sync/live-query.ts";
+import { allFoldersOptions } from "../../../../lib/shared-queries.ts";
+import { attachListOptions, attachSearchOptions } from "../../api/attach-queries.ts";
 import { useDebouncedValue } from "../../hooks/use-debounced-value.ts";
 import { DocumentIcon } from "./document-icon.tsx";
 
@@ -26,7 +27,6 @@ interface AttachDocumentsDialogProps {
   onAttach: (documents: DocumentSummary[]) => void;
 }
 
-const LIST_SIZE = 50;
 const TOP_LEVEL = "";
 
 interface Row {
@@ -49,20 +49,12 @@ export function AttachDocumentsDialog({
   const [picked, setPicked] = useState<Map<string, DocumentSummary>>(new Map());
   const search = useDebouncedValue(query.trim(), 250);
 
-  const folders = useLiveQuery(api.folders.getAll, open ? {} : "skip");
-  const listing = useLiveQuery(
-    api.documents.list,
-    open && !search
-      ? {
-          paginationOpts: { numItems: LIST_SIZE, cursor: null },
-          filter: { folderId: folderId || null },
-        }
-      : "skip",
-  );
-  const results = useLiveQuery(
-    api.documents.search,
-    open && search ? { query: search, folderId: folderId || null, limit: 30 } : "skip",
-  );
+  const folders = useQuery({ ...allFoldersOptions(), enabled: open });
+  const listing = useQuery({ ...attachListOptions(folderId || null), enabled: open && !search });
+  const results = useQuery({
+    ...attachSearchOptions(search, folderId || null),
+    enabled: open && search !== "",
+  });
 
   const active = search ? results : listing;
   const rows: Row[] | undefined = search

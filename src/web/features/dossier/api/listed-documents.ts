@@ -1,19 +1,18 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ArgsOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { functionKey } from "../../../lib/sync/function-key.ts";
 import type { OptimisticStore } from "../../../lib/sync/mutations.ts";
-
-type ListArgs = ArgsOf<typeof api.documents.list>;
+import type { DocumentListArgs } from "./document-queries.ts";
 
 /**
  * The args of every documents.list page in the cache: an optimistic update
  * edits each page a document may be on, whichever folders are loaded.
  */
-export function cachedListArgs(client: QueryClient): ListArgs[] {
+export function cachedListArgs(client: QueryClient): DocumentListArgs[] {
   return client
     .getQueryCache()
-    .findAll({ queryKey: ["fn", api.documents.list.path] })
+    .findAll({ queryKey: functionKey(api.documents.list) })
     .flatMap((query) => {
       const parsed = api.documents.list.args.safeParse(query.queryKey[2]);
       return parsed.success ? [parsed.data] : [];
@@ -25,7 +24,7 @@ export function editListedDocument(
   client: QueryClient,
   store: OptimisticStore,
   documentId: string,
-  edit: (document: DocumentSummary, args: ListArgs) => DocumentSummary | null,
+  edit: (document: DocumentSummary, args: DocumentListArgs) => DocumentSummary | null,
 ): void {
   for (const args of cachedListArgs(client)) {
     const page = store.getQuery(api.documents.list, args);

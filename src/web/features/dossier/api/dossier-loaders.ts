@@ -1,0 +1,35 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { allFoldersOptions } from "../../../lib/shared-queries.ts";
+import { firstDocumentPageOptions } from "./document-queries.ts";
+import { folderAtPathOptions } from "./folder-queries.ts";
+
+/**
+ * The dossier routes' loaders: each fills the cache entries its page reads,
+ * through the same options factories, so the page shows without a second
+ * round trip. 'Authentication required' is left to the signed-in layout.
+ */
+
+/** /dossier and below: the folder tree. */
+export async function preloadFolders(queryClient: QueryClient): Promise<void> {
+  await ignoreAuthRequired(queryClient.ensureQueryData(allFoldersOptions()));
+}
+
+/** /dossier: the first page of the top level's documents. */
+export async function preloadTopLevel(queryClient: QueryClient): Promise<void> {
+  await ignoreAuthRequired(queryClient.ensureQueryData(firstDocumentPageOptions(null)));
+}
+
+/** /dossier/{path}: the folder at the path, then its first page of documents. */
+export async function preloadFolderAtPath(
+  queryClient: QueryClient,
+  path: string | null,
+): Promise<void> {
+  if (!path) return;
+  await ignoreAuthRequired(
+    (async () => {
+      const found = await queryClient.ensureQueryData(folderAtPathOptions(path));
+      if (found) await queryClient.ensureQueryData(firstDocumentPageOptions(found._id));
+    })(),
+  );
+}
