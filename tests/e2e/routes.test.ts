@@ -56,6 +56,7 @@ describe("e2e: routes", () => {
     await guest.goto(`${server.url}/no/such/page`);
     await expectNotFoundPage(guest);
     expect(await guest.title()).toContain("Page not found");
+    expect(await guest.getByTestId("sidebar").count()).toBe(0);
 
     await guest.getByRole("link", { name: "Return Home" }).click();
     await guest.waitForURL(`${server.url}/`);
@@ -66,9 +67,13 @@ describe("e2e: routes", () => {
     await context.close();
   });
 
-  it("shows the same 404 page to a signed-in user", async () => {
-    await page.goto(`${server.url}/command-center/nothing-here`);
-    await expectNotFoundPage(page);
+  it("shows the same 404 page to a signed-in user, inside the app's frame", async () => {
+    for (const path of ["/command-center/nothing-here", "/no/such/page"]) {
+      await page.goto(`${server.url}${path}`);
+      await expectNotFoundPage(page);
+      await page.getByTestId("sidebar").waitFor();
+      expect(await page.locator("#main").getByTestId("not-found").count()).toBe(1);
+    }
   });
 
   it("redirects malformed thread ids to /command-center with a warning", async () => {

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { ErrorView } from "../components/error-view.tsx";
-import { NotFoundView } from "../components/not-found-view.tsx";
+import { NotFoundPage } from "../features/shell/components/not-found-page.tsx";
 import type { RouterContext } from "../router-context.ts";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -8,5 +8,5 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ({ error, reset }) => (
     <ErrorView title="Application Error" error={error} reset={reset} fullScreen />
   ),
-  notFoundComponent: NotFoundView,
+  notFoundComponent: NotFoundPage,
 });

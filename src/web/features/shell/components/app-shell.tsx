@@ -1,11 +1,15 @@
 import { Outlet } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useSidebarStore } from "../../../components/settings/sidebar-store.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Sidebar } from "./sidebar.tsx";
 
-/** The signed-in frame: the sidebar and the current screen beside it. */
-export function AppShell() {
+/**
+ * The signed-in frame: the sidebar and the current screen beside it (the
+ * matched route, or `children` where the frame is drawn outside the signed-in
+ * routes, as for the 404 page).
+ */
+export function AppShell({ children }: { children?: ReactNode }) {
   const open = useSidebarStore((s) => s.open);
   const toggle = useSidebarStore((s) => s.toggle);
 
@@ -36,7 +40,7 @@ export function AppShell() {
           "md:my-2 md:mr-2 md:min-h-[calc(100dvh-1rem)] md:rounded-xl md:border md:shadow-sm",
         )}
       >
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
     </div>
   );
