@@ -95,13 +95,23 @@ describe("e2e: routes", () => {
     page.off("console", onConsole);
   });
 
-  it("opens a well-formed thread id (one that does not exist shows as unavailable)", async () => {
+  it("opens a well-formed thread id (one that does not exist shows as unavailable, with no failed request)", async () => {
+    // Everything the browser would log against the page, failed loads included.
+    const failures: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") failures.push(`console: ${message.text()}`);
+    });
+    page.on("requestfailed", (request) => failures.push(`request failed: ${request.url()}`));
+    page.on("response", (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()}: ${response.url()}`);
+    });
     const threadId = "k57d2x9thread0001";
     await page.goto(`${server.url}/threads/${threadId}`);
     const unavailable = page.getByTestId("thread-unavailable");
     await unavailable.waitFor();
     expect(new URL(page.url()).pathname).toBe(`/threads/${threadId}`);
     expect(await unavailable.textContent()).toContain(threadId);
+    expect(failures).toEqual([]);
   });
 
   it("treats thread_id null, undefined and blank on /command-center as absent", async () => {

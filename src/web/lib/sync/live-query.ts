@@ -18,14 +18,24 @@ import { getLiveRuntime, LIVE_META_KEY } from "./live-runtime.ts";
 export function liveQueryOptions<C extends QueryContract>(
   contract: C,
   args: ArgsOf<C>,
-  options: { staleTime?: number } = {},
+  options: LiveQueryOptions = {},
 ) {
+  const { staleTime, preferSocket = false } = options;
   return queryOptions({
     queryKey: functionKey(contract, args),
-    queryFn: ({ client, queryKey }) => runLiveQuery(client, contract, args, queryKey),
-    staleTime: options.staleTime,
+    queryFn: ({ client, queryKey }) => runLiveQuery(client, contract, args, queryKey, preferSocket),
+    staleTime,
     meta: { [LIVE_META_KEY]: contract },
   });
+}
+
+export interface LiveQueryOptions {
+  staleTime?: number;
+  /**
+   * Ask over the socket even while it is still connecting (SyncClient.query):
+   * for a query that may answer with an error in normal use (a stale link).
+   */
+  preferSocket?: boolean;
 }
 
 async function runLiveQuery<C extends QueryContract>(
@@ -33,10 +43,12 @@ async function runLiveQuery<C extends QueryContract>(
   contract: C,
   args: ArgsOf<C>,
   queryKey: QueryKey,
+  preferSocket: boolean,
 ): Promise<ResultOf<C>> {
   const { sync, store } = getLiveRuntime(client);
   const since = store.versionOf(queryKey);
-  const value = parseResult(contract, await sync.query(contract.path, wireArgs(args)));
+  const answer = await sync.query(contract.path, wireArgs(args), { preferSocket });
+  const value = parseResult(contract, answer);
   // A push that arrived while this ran is newer than this answer: the store keeps it.
   return store.received(queryKey, value, since);
 }

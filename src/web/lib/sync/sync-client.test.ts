@@ -213,4 +213,33 @@ describe("SyncClient mutations and actions", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(socket(0).sentOfType("unsubscribe")).toEqual([{ type: "unsubscribe", id }]);
   });
+
+  it("with preferSocket, waits for a connecting socket: a not-found is its answer, not an HTTP error", async () => {
+    const { client, socket, requests } = setup();
+    client.connect();
+    const answer = client.query("threads.getThread", { threadId: "t1" }, { preferSocket: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(requests).toEqual([]);
+    socket(0).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    const id = socket(0).sentOfType("subscribe")[0]?.id ?? "";
+    socket(0).push({
+      type: "query_error",
+      id,
+      errorMessage: "The thread was not found.",
+      errorData: { code: "NOT_FOUND" },
+    });
+    await expect(answer).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(requests).toEqual([]);
+  });
+
+  it("with preferSocket, asks over HTTP when the socket fails to connect", async () => {
+    const { client, socket, requests } = setup();
+    client.connect();
+    const answer = client.query("threads.getThread", { threadId: "t1" }, { preferSocket: true });
+    await vi.advanceTimersByTimeAsync(0);
+    socket(0).drop();
+    await expect(answer).resolves.toBe("via http");
+    expect(requests.map((request) => request.url)).toEqual(["/api/query"]);
+  });
 });

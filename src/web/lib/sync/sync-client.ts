@@ -15,6 +15,9 @@ export type FunctionArgs = Record<string, unknown>;
 export type Transport = "socket" | "http";
 type WriteMessage = Extract<ClientMessage, { type: "mutation" | "action" }>;
 
+/** Longest a `preferSocket` query waits for a connecting socket before it asks over HTTP. */
+const SOCKET_WAIT_MS = 3000;
+
 export interface SyncClientOptions {
   /** Default: ws(s)://<this host>/api/sync. */
   url?: string;
@@ -121,10 +124,21 @@ export class SyncClient {
     };
   }
 
-  /** A one-shot query: the live value when subscribed, the socket when open, else HTTP. */
-  query(path: string, args: FunctionArgs): Promise<unknown> {
+  /**
+   * A one-shot query: the live value when subscribed, the socket when open,
+   * else HTTP. With `preferSocket`, a socket still connecting is waited for
+   * first (HTTP only if it fails): for a query whose answer may be an error
+   * users meet in normal use, such as a stale link's NOT_FOUND, which every
+   * browser would log as a failed request over HTTP (status 560).
+   */
+  async query(
+    path: string,
+    args: FunctionArgs,
+    options: { preferSocket?: boolean } = {},
+  ): Promise<unknown> {
     const known = this.subscriptions.find(path, args)?.result;
-    if (known) return Promise.resolve(known.value);
+    if (known) return known.value;
+    if (options.preferSocket) await this.connectAttemptEnded();
     if (!this.socket.isReady()) return this.http("query", path, args);
     return new Promise((resolve, reject) => {
       let settled = false;
@@ -141,6 +155,23 @@ export class SyncClient {
         (value) => finish(() => resolve(value)),
         (error) => finish(() => reject(error)),
       );
+    });
+  }
+
+  /** Resolves once the socket is ready, or at once when it is not connecting (or after a while). */
+  private connectAttemptEnded(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        stop();
+        clearTimeout(timer);
+        resolve();
+      };
+      const check = () => {
+        if (this.socket.isReady() || this.getConnectionState().state !== "connecting") done();
+      };
+      const stop = this.subscribeConnectionState(check);
+      const timer = setTimeout(done, SOCKET_WAIT_MS);
+      check();
     });
   }
 

@@ -20,8 +20,16 @@ export const messagePageArgs = (threadId: string, cursor: string | null) => ({
   excludeToolMessages: false,
 });
 
+/**
+ * A thread id comes from an address, so it may name no thread (NOT_FOUND): it
+ * is asked over the socket even while that connects, where not-found is an
+ * answer, rather than over HTTP, where the browser logs it as a failed request.
+ */
 export const threadOptions = (threadId: string, staleTime?: number) =>
-  liveQueryOptions(api.threads.getThread, threadArgs(threadId), { staleTime });
+  liveQueryOptions(api.threads.getThread, threadArgs(threadId), {
+    staleTime,
+    preferSocket: true,
+  });
 
 export const threadDocumentsOptions = (threadId: string, staleTime?: number) =>
   liveQueryOptions(api.threads.getThreadDocumentsOptional, threadArgs(threadId), { staleTime });
