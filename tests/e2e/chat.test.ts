@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import { messages } from "../../src/server/db/schema.ts";
 import {
   launchBrowser,
@@ -10,6 +11,7 @@ import {
   signInAs,
   useServerAndBrowser,
 } from "../support/browser.ts";
+import { callFn } from "../support/call-fn.ts";
 import {
   ask,
   assistantMessages,
@@ -151,12 +153,23 @@ describe("e2e: AI chat", () => {
       "Vacation policy. Every employee receives thirty paid vacation days per year. " +
         "Unused vacation days carry over until March.",
     );
+    const contracts = await callFn(server, api.folders.create, { name: "Contracts" }, user.token);
+    await callFn(
+      server,
+      api.folders.create,
+      { name: "2024 Q1", parentId: contracts._id },
+      user.token,
+    );
     const context = await newContext(browser);
     const page = await signInAs(context, server.url, user);
 
     await page.getByTestId("attach-documents").click();
     const dialog = page.getByTestId("attach-dialog");
     await dialog.waitFor();
+    // The folder picker names folders as the dossier does, not by their slugs.
+    await expect
+      .poll(() => dialog.getByTestId("attach-folder").locator("option").allTextContents(), POLL)
+      .toEqual(["Top level", "Contracts", "Contracts / 2024 Q1"]);
     await dialog.getByTestId("attach-search").fill("vacation");
     const option = dialog.getByTestId(`attach-option-${documentId}`);
     await option.waitFor();

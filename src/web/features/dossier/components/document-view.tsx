@@ -7,10 +7,10 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SheetDescription, SheetTitle } from "../../../components/ui/sheet.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { folderLabel } from "../../../lib/folder-names.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { useRetryDocument } from "../hooks/use-document-mutations.ts";
-import { folderAncestry } from "../lib/folder-tree.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import { downloadUrl } from "./document-actions-menu.tsx";
 import { DocumentContent } from "./document-content.tsx";
@@ -23,9 +23,8 @@ import { StatusBadge } from "./status-badge.tsx";
 function useFolderLabel(document: Document): string {
   const folders = useQuery(allFoldersOptions()).data;
   if (!document.folderId) return "Top level";
-  const trail = folders ? folderAncestry(folders, document.folderId) : [];
-  if (trail.length > 0) return trail.map((folder) => folder.name).join(" / ");
-  return document.folderPath?.split("/").join(" / ") ?? "";
+  const label = folders ? folderLabel(folders, document.folderId) : "";
+  return label || (document.folderPath?.split("/").join(" / ") ?? "");
 }
 
 /** The document view's header with its actions, and its body: preview, summary, details, content. */

@@ -2,7 +2,8 @@ import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-
 import { type ReactNode, useId, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
-import { buildFolderTree, type FolderNode, folderAncestry } from "../lib/folder-tree.ts";
+import { folderAncestry } from "../../../lib/folder-names.ts";
+import { buildFolderTree, type FolderNode } from "../lib/folder-tree.ts";
 
 interface FolderPickerProps {
   folders: readonly Folder[];

@@ -3,7 +3,8 @@ import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-
 import { useEffect, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
-import { buildFolderTree, type FolderNode, folderAncestry } from "../lib/folder-tree.ts";
+import { folderAncestry } from "../../../lib/folder-names.ts";
+import { buildFolderTree, type FolderNode } from "../lib/folder-tree.ts";
 
 interface FolderTreeProps {
   folders: readonly Folder[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import { buildFolderTree, childFolders, folderAncestry, subtreeIds } from "./folder-tree.ts";
+import { buildFolderTree, childFolders, subtreeIds } from "./folder-tree.ts";
 
 function folder(id: string, name: string, parentId: string | null, path: string): Folder {
   return {
@@ -42,17 +42,6 @@ describe("folder tree", () => {
     expect(childFolders(folders, null).map((f) => f._id)).toEqual(["a", "b", "c"]);
     expect(childFolders(folders, "c").map((f) => f._id)).toEqual(["c9", "c24"]);
     expect(childFolders(folders, "c24q")).toEqual([]);
-  });
-
-  it("gives the chain from the top level down for breadcrumbs", () => {
-    expect(folderAncestry(folders, "c24q").map((f) => f._id)).toEqual(["c", "c24", "c24q"]);
-    expect(folderAncestry(folders, null)).toEqual([]);
-    expect(folderAncestry(folders, "unknown")).toEqual([]);
-  });
-
-  it("stops on a cycle instead of looping forever", () => {
-    const looped = [folder("p", "P", "q", "p"), folder("q", "Q", "p", "q")];
-    expect(folderAncestry(looped, "p").length).toBeLessThanOrEqual(3);
   });
 
   it("finds a folder and everything below it (where it cannot be moved to)", () => {

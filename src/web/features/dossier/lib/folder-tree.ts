@@ -34,18 +34,6 @@ export function childFolders(folders: readonly Folder[], parentId: string | null
   return folders.filter((folder) => folder.parentId === parentId).sort(byName);
 }
 
-/** The chain from the top level down to `folderId` itself; empty when it is unknown. */
-export function folderAncestry(folders: readonly Folder[], folderId: string | null): Folder[] {
-  const byId = new Map(folders.map((folder) => [folder._id, folder]));
-  const chain: Folder[] = [];
-  let current = folderId ? byId.get(folderId) : undefined;
-  while (current && chain.length <= folders.length) {
-    chain.unshift(current);
-    current = current.parentId ? byId.get(current.parentId) : undefined;
-  }
-  return chain;
-}
-
 /** `folderId` and every folder below it: where a folder cannot be moved to. */
 export function subtreeIds(folders: readonly Folder[], folderId: string): Set<string> {
   const children = new Map<string, string[]>();

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, FolderOpen, Search } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { cn } from "../../../../components/ui/cn.ts";
@@ -14,6 +14,7 @@ import {
 } from "../../../../components/ui/dialog.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
+import { folderLabels } from "../../../../lib/folder-names.ts";
 import { allFoldersOptions } from "../../../../lib/shared-queries.ts";
 import { attachListOptions, attachSearchOptions } from "../../api/attach-queries.ts";
 import { useDebouncedValue } from "../../hooks/use-debounced-value.ts";
@@ -50,6 +51,7 @@ export function AttachDocumentsDialog({
   const search = useDebouncedValue(query.trim(), 250);
 
   const folders = useQuery({ ...allFoldersOptions(), enabled: open });
+  const labels = useMemo(() => folderLabels(folders.data ?? []), [folders.data]);
   const listing = useQuery({ ...attachListOptions(folderId || null), enabled: open && !search });
   const results = useQuery({
     ...attachSearchOptions(search, folderId || null),
@@ -117,7 +119,7 @@ export function AttachDocumentsDialog({
               <option value={TOP_LEVEL}>{search ? "All folders" : "Top level"}</option>
               {folders.data?.map((folder) => (
                 <option key={folder._id} value={folder._id}>
-                  {folder.path}
+                  {labels.get(folder._id) || folder.path}
                 </option>
               ))}
             </select>
