@@ -1,0 +1,110 @@
+import { nextSort, type SortField } from "#shared/rules/sort-cycle.ts";
+import type { Folder } from "#shared/schemas/dossier.ts";
+import { Alert } from "../../../components/ui/alert.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import type { FolderListing } from "../hooks/use-folder-listing.ts";
+import { useDossierViewStore } from "../hooks/view-store.ts";
+import type { DossierSearch } from "../search.ts";
+import { DocumentTable } from "./document-table.tsx";
+import { EmptyFolder, NoMatches } from "./empty-states.tsx";
+import { GridView } from "./grid-view.tsx";
+import { SearchResults } from "./search-results.tsx";
+
+interface FolderContentsProps {
+  folderId: string | null;
+  folders: readonly Folder[];
+  listing: FolderListing;
+  search: DossierSearch;
+  onSearchChange: (patch: Partial<DossierSearch>) => void;
+  /** The element that scrolls the list (its rows are virtual). */
+  scrollElement: HTMLElement | null;
+  onOpen: (documentId: string) => void;
+  onUpload: () => void;
+  onCreateFolder: () => void;
+}
+
+/**
+ * What a folder shows below its header: search results, an empty or
+ * no-matches state, or its subfolders and documents as a grid or a list, and
+ * a note while more documents load.
+ */
+export function FolderContents({
+  folderId,
+  folders,
+  listing,
+  search,
+  onSearchChange,
+  scrollElement,
+  onOpen,
+  onUpload,
+  onCreateFolder,
+}: FolderContentsProps) {
+  const view = useDossierViewStore((s) => s.view);
+  const sort = useDossierViewStore((s) => s.sort);
+  const setSort = useDossierViewStore((s) => s.setSort);
+  const onSort = (field: SortField) => setSort(nextSort(sort, field));
+  const { pages, documents, filtering, shownFolders } = listing;
+  const clearFilters = () =>
+    onSearchChange({
+      processingStatus: undefined,
+      tags: undefined,
+      start: undefined,
+      end: undefined,
+    });
+
+  return (
+    <div className="px-6 pt-5 pb-16">
+      {pages.error ? (
+        <Alert variant="error" title="The documents could not be loaded" className="mb-5">
+          {pages.error.message}
+        </Alert>
+      ) : null}
+      {search.q ? (
+        <SearchResults
+          query={search.q}
+          folderId={folderId}
+          folders={folders}
+          onOpen={onOpen}
+          onClear={() => onSearchChange({ q: undefined })}
+        />
+      ) : listing.empty ? (
+        <EmptyFolder onUpload={onUpload} onCreateFolder={onCreateFolder} />
+      ) : listing.noMatches ? (
+        <NoMatches onClear={clearFilters} />
+      ) : view === "list" ? (
+        <div className="-mx-6 -mt-5">
+          <DocumentTable
+            folders={shownFolders}
+            documents={documents}
+            loading={pages.isLoading}
+            sort={sort}
+            onSort={onSort}
+            scrollElement={scrollElement}
+            onOpen={onOpen}
+            onNearEnd={pages.loadMore}
+          />
+        </div>
+      ) : (
+        <GridView
+          folders={shownFolders}
+          documents={documents}
+          loading={pages.isLoading}
+          scrollElement={scrollElement}
+          onOpen={onOpen}
+          onNearEnd={pages.loadMore}
+        />
+      )}
+      {pages.isLoadingMore && !search.q ? (
+        <div
+          className="mt-6 flex items-center justify-center gap-2 text-muted-foreground text-xs"
+          data-testid="loading-more"
+        >
+          <Spinner className="size-3.5" />
+          {sort || filtering
+            ? `Loading every document to ${sort ? "sort" : "filter"} them…`
+            : "Loading more documents…"}
+        </div>
+      ) : null}
+    </div>
+  );
+}
