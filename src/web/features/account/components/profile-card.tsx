@@ -1,50 +1,17 @@
-import { useEffect, useRef } from "react";
-import { profileSchema, type User } from "#shared/schemas/user.ts";
-import { formErrorFrom } from "../../../components/forms/form-errors.ts";
-import { useZodForm } from "../../../components/forms/use-zod-form.ts";
+import type { User } from "#shared/schemas/user.ts";
 import { Avatar, initialsOf } from "../../../components/ui/avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { CardFooter } from "../../../components/ui/card.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../components/ui/toast-store.ts";
-import { useUpdateProfile } from "../hooks/use-update-profile.ts";
+import { useProfileForm } from "../hooks/use-profile-form.ts";
 import { RoleBadge } from "./role-badge.tsx";
 import { SectionCard } from "./section-card.tsx";
 
-const FIELDS = ["firstName", "lastName"];
-
+/** The account's names: edited here, saved live (another tab's change shows at once). */
 export function ProfileCard({ user }: { user: User }) {
-  const update = useUpdateProfile();
-  const saved = { firstName: user.firstName, lastName: user.lastName };
-  const form = useZodForm(profileSchema, saved);
-  const dirty = form.values.firstName !== user.firstName || form.values.lastName !== user.lastName;
-  const { reset } = form;
-
-  // A change saved elsewhere (another tab, another device) shows up at once, unless you
-  // have started editing the names: then your edits stay.
-  const previous = useRef(saved);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the saved names change
-  useEffect(() => {
-    const before = previous.current;
-    previous.current = { firstName: user.firstName, lastName: user.lastName };
-    const untouched =
-      form.values.firstName === before.firstName && form.values.lastName === before.lastName;
-    if (untouched) reset(previous.current);
-  }, [user.firstName, user.lastName]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-    } catch (error) {
-      // The sync layer has rolled the change back and said why in a toast; a named field shows it too.
-      const { form: _, ...fieldErrors } = formErrorFrom<typeof values>(error, FIELDS);
-      form.setErrors(fieldErrors);
-      return;
-    }
-    toast({ title: "Profile updated", variant: "success" });
-  });
+  const { form, dirty, onSubmit, cancel } = useProfileForm(user);
 
   const footer = (
     <CardFooter className="justify-end">
@@ -52,7 +19,7 @@ export function ProfileCard({ user }: { user: User }) {
         {dirty ? "You have unsaved changes." : "Shown to members of your organization."}
       </p>
       {dirty ? (
-        <Button type="button" variant="ghost" size="sm" onClick={() => reset(saved)}>
+        <Button type="button" variant="ghost" size="sm" onClick={cancel}>
           Cancel
         </Button>
       ) : null}
