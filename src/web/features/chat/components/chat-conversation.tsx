@@ -1,12 +1,9 @@
 import type { Chat } from "@ai-sdk/react";
-import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import { type ReactNode, useRef, useState } from "react";
 import type { Thread } from "#shared/schemas/chat.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useAuthClient } from "../../../lib/auth/auth-context.ts";
-import { useLiveMutation } from "../../../lib/sync/mutations.ts";
-import { seedNewThread } from "../api/thread-queries.ts";
+import { useChatDraft } from "../hooks/use-chat-draft.ts";
 import { useChatSession } from "../hooks/use-chat-session.ts";
 import { useModelChoice } from "../hooks/use-model-choice.ts";
 import { useThreadDocuments } from "../hooks/use-thread-documents.ts";
@@ -37,7 +34,6 @@ interface ChatConversationProps {
 export function ChatConversation(props: ChatConversationProps) {
   const { chat, threadId, isNew, thread } = props;
   const auth = useAuthClient();
-  const queryClient = useQueryClient();
   const model = useModelChoice(thread);
   const modelRef = useRef(model.modelId);
   modelRef.current = model.modelId;
@@ -52,42 +48,17 @@ export function ChatConversation(props: ChatConversationProps) {
     fetchToken: auth.fetchAccessToken,
     getModelId: () => modelRef.current,
   });
-  const [draft, setDraft] = useState("");
-  const [creating, setCreating] = useState(false);
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const createThread = useLiveMutation(api.threads.create);
+  const composer = useChatDraft({
+    threadId,
+    isNew,
+    session,
+    getModelId: () => modelRef.current,
+    draftDocuments: documents.draftDocuments,
+    onThreadCreated: props.onThreadCreated,
+  });
 
   const title = thread?.title ?? props.defaultTitle;
   usePageTitle(isNew ? props.defaultTitle : title);
-
-  const send = async () => {
-    const text = draft.trim();
-    if (!text || session.busy || creating) return;
-    if (isNew) {
-      setCreating(true);
-      try {
-        const created = await createThread.mutateAsync({
-          threadId,
-          modelId: modelRef.current,
-          documentIds: documents.draftDocuments.map((d) => d._id),
-        });
-        seedNewThread(queryClient, created, documents.draftDocuments);
-      } catch {
-        // The toast says why; the text stays in the box.
-        setCreating(false);
-        return;
-      }
-    }
-    setDraft("");
-    void session.send(text);
-    if (isNew) props.onThreadCreated?.(threadId);
-    setCreating(false);
-  };
-
-  const fill = (text: string) => {
-    setDraft(text);
-    inputRef.current?.focus();
-  };
 
   const retry = () => {
     session.clearError();
@@ -103,11 +74,6 @@ export function ChatConversation(props: ChatConversationProps) {
       <ChatErrorBanner error={session.error} onRetry={retry} />
     ) : null;
 
-  // Ready to type: the message box has focus when a conversation opens.
-  useEffect(() => {
-    inputRef.current?.focus({ preventScroll: true });
-  }, []);
-
   return (
     <div className="flex h-dvh min-h-0 flex-col md:h-[calc(100dvh-1rem)]" data-testid="chat-view">
       <p className="sr-only" role="status">
@@ -121,7 +87,7 @@ export function ChatConversation(props: ChatConversationProps) {
       />
       {empty ? (
         <div className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-empty">
-          {props.renderEmpty?.({ fill })}
+          {props.renderEmpty?.({ fill: composer.fill })}
         </div>
       ) : (
         <MessageList
@@ -134,13 +100,13 @@ export function ChatConversation(props: ChatConversationProps) {
         />
       )}
       <ComposerArea
-        draft={draft}
-        onDraftChange={setDraft}
-        onSend={() => void send()}
+        draft={composer.draft}
+        onDraftChange={composer.setDraft}
+        onSend={() => void composer.send()}
         onStop={() => void session.stop()}
         busy={session.busy}
-        creating={creating}
-        inputRef={inputRef}
+        creating={composer.creating}
+        inputRef={composer.inputRef}
         model={model}
         documents={documents}
       />
