@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { callFn, callFnRaw } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -7,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/server.ts";
+import { subscribeFn } from "../support/sync-fn.ts";
 import { closeCodeOf, TestSocket } from "../support/sync-socket.ts";
 
 const BAD_BODY_SHAPE = 'The request body must be {path, args, format: "json"}.';
@@ -142,11 +145,12 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
       expect(fine.httpStatus).toBe(200);
     });
 
+    // callFnRaw below: these send arguments of the wrong shape on purpose.
     it("wrong types in args get INVALID_ARGS naming each field", async () => {
       const user = await createTestUser(server);
-      const wrongTypes = await server.call(
-        "mutation",
-        "users.updateProfile",
+      const wrongTypes = await callFnRaw(
+        server,
+        api.users.updateProfile,
         { firstName: 123, lastName: null },
         user.token,
       );
@@ -162,30 +166,30 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         },
       });
       for (const args of ["a string", [1, 2], 7]) {
-        const result = await server.call("mutation", "users.updateProfile", args, user.token);
+        const result = await callFnRaw(server, api.users.updateProfile, args, user.token);
         expect(result.httpStatus).toBe(560);
         expect(result.body.errorData?.code).toBe("INVALID_ARGS");
       }
-      const signIn = await server.call("action", "auth.signIn", {
+      const signIn = await callFnRaw(server, api.auth.signIn, {
         provider: "password",
         params: { email: 5, password: ["x"] },
       });
       expect(signIn.body.errorData?.code).toBe("INVALID_ARGS");
-      const unknownProvider = await server.call("action", "auth.signIn", {
+      const unknownProvider = await callFnRaw(server, api.auth.signIn, {
         provider: "magic-link",
         params: { email: user.email },
       });
       expect(unknownProvider.body.errorData?.code).toBe("INVALID_ARGS");
-      const me = await server.call("query", "users.getMe", {}, user.token);
-      expect(me.body.value).toMatchObject({ firstName: "Test", lastName: "User" });
+      const me = await callFn(server, api.users.getMe, {}, user.token);
+      expect(me).toMatchObject({ firstName: "Test", lastName: "User" });
     });
 
     it("huge strings get a short INVALID_ARGS (not echoed back) and the server keeps serving", async () => {
       const user = await createTestUser(server);
       const huge = "A".repeat(100 * 1024);
-      const profile = await server.call(
-        "mutation",
-        "users.updateProfile",
+      const profile = await callFnRaw(
+        server,
+        api.users.updateProfile,
         { firstName: huge, lastName: "Ok" },
         user.token,
       );
@@ -196,7 +200,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
       });
       expect(JSON.stringify(profile.body).length).toBeLessThan(2000);
 
-      const signIn = await server.call("action", "auth.signIn", {
+      const signIn = await callFnRaw(server, api.auth.signIn, {
         provider: "password",
         params: { email: user.email, password: huge },
       });
@@ -212,8 +216,8 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
       expect(longPath.json).toMatchObject({ errorData: { code: "BAD_REQUEST" } });
       expect(longPath.text.length).toBeLessThan(2000);
 
-      const me = await server.call("query", "users.getMe", {}, user.token);
-      expect(me.body.value).toMatchObject({ firstName: "Test", lastName: "User" });
+      const me = await callFn(server, api.users.getMe, {}, user.token);
+      expect(me).toMatchObject({ firstName: "Test", lastName: "User" });
     });
 
     it("deeply nested JSON and odd paths get a 560, never a 500", async () => {
@@ -225,6 +229,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         (deep.json as { errorData: { code: string } }).errorData.code,
       );
       for (const path of ["__proto__", "constructor", "toString", "../../etc/passwd", "users."]) {
+        // Raw: paths no contract names, on purpose.
         const result = await server.call("query", path, {});
         expect(result.httpStatus, path).toBe(560);
         expect(result.body.errorData, path).toEqual({ code: "UNKNOWN_FUNCTION", path });
@@ -269,7 +274,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         });
       }
       expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-      expect(await socket.subscribe("me", "users.getMe")).toMatchObject({
+      expect(await subscribeFn(socket, "me", api.users.getMe, {})).toMatchObject({
         type: "query_result",
         value: { _id: user.userId },
       });
@@ -293,7 +298,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
       const user = await createTestUser(server);
       const bystander = await open();
       await bystander.authenticate(user.token);
-      await bystander.subscribe("me", "users.getMe");
+      await subscribeFn(bystander, "me", api.users.getMe, {});
       const offender = await open();
       const closed = closeCodeOf(offender);
       offender.send(JSON.stringify({ type: "authenticate", token: "x".repeat(1_100_000) }));
@@ -303,9 +308,9 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
       bystander.send({ type: "ping" });
       expect(await pong).toEqual({ type: "pong" });
       const pushed = bystander.nextResult("me");
-      await server.call(
-        "mutation",
-        "users.updateProfile",
+      await callFn(
+        server,
+        api.users.updateProfile,
         { firstName: "Still", lastName: "Here" },
         user.token,
       );

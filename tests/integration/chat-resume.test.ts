@@ -1,7 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { messages, threads } from "../../src/server/db/schema.ts";
+import { callFnResult } from "../support/call-fn.ts";
 import {
   type Chunk,
   chatBody,
@@ -180,9 +182,9 @@ describe.each(DB_KINDS)("chat resume and stop (%s)", (kind) => {
     const response = await postChat(chat.server, user.token, chatBody(chatId, "[slow:40] doomed"));
     const reading = readAll(response);
     await eventually(async () => (await chat.threadRow(chatId))?.activeStreamId != null);
-    const removed = await chat.server.call(
-      "mutation",
-      "threads.remove",
+    const removed = await callFnResult(
+      chat.server,
+      api.threads.remove,
       { threadId: chatId },
       user.token,
     );

@@ -2,8 +2,17 @@ import { execFile } from "node:child_process";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { callFn } from "../support/call-fn.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
-import { DB_KINDS, type DbKind, startTestServer, type TestServer } from "../support/server.ts";
+import {
+  DB_KINDS,
+  type DbKind,
+  signInWithPassword,
+  startTestServer,
+  type TestServer,
+  tokensOf,
+} from "../support/server.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const NODE = join(ROOT, "node_modules/.bin/node");
@@ -48,12 +57,9 @@ async function cli(
   }
 }
 
+/** The body of a password sign-in's answer, success or not. */
 async function signIn(server: TestServer, email: string, password: string) {
-  const result = await server.call("action", "auth.signIn", {
-    provider: "password",
-    params: { email, password },
-  });
-  return result.body;
+  return (await signInWithPassword(server, email, password)).body;
 }
 
 // Each command is a fresh process opening the database: slow on a busy 2-core machine.
@@ -215,11 +221,10 @@ describe.each(DB_KINDS)("admin CLI (%s)", { timeout: 120_000 }, (kind: DbKind) =
     };
     const organizations = new Set<unknown>();
     for (const [email, expected] of Object.entries(roles)) {
-      const signedIn = await signIn(server, email, password!);
-      const token = (signedIn.value as { tokens: { token: string } }).tokens.token;
-      const me = await server.call("query", "users.getMe", {}, token);
-      expect(me.body.value).toMatchObject(expected);
-      organizations.add((me.body.value as { organizationId: string }).organizationId);
+      const { token } = tokensOf(await signInWithPassword(server, email, password!));
+      const me = await callFn(server, api.users.getMe, {}, token);
+      expect(me).toMatchObject(expected);
+      organizations.add(me.organizationId);
     }
     expect(organizations.size).toBe(1);
   });

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
+import { callFn, callFnRaw, callFnResult, resultOf } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -36,7 +38,7 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
         role: "OrganizationAdmin",
       });
 
-      const result = await server.call("query", "users.getMe", {}, user.token);
+      const result = await callFnResult(server, api.users.getMe, {}, user.token);
 
       expect(result.httpStatus).toBe(200);
       expect(result.body).toEqual({
@@ -54,7 +56,7 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
         },
         logLines: [],
       });
-      const value = result.body.value as { _creationTime: number };
+      const value = resultOf(api.users.getMe, result.body.value);
       expect(value._creationTime).toBeGreaterThan(before - 60_000);
       expect(value._creationTime).toBeLessThanOrEqual(Date.now() + 1000);
       expect(JSON.stringify(result.body)).not.toMatch(/passwordHash|argon2/i);
@@ -62,17 +64,17 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
 
     it("shows a superadmin as such", async () => {
       const admin = await createTestUser(server, { isSuperadmin: true });
-      const result = await server.call("query", "users.getMe", {}, admin.token);
-      expect(result.body.value).toMatchObject({ isSuperadmin: true, role: "Member" });
+      const me = await callFn(server, api.users.getMe, {}, admin.token);
+      expect(me).toMatchObject({ isSuperadmin: true, role: "Member" });
     });
   });
 
   describe("users.updateProfile", () => {
     it("saves trimmed names and returns the updated user", async () => {
       const user = await createTestUser(server);
-      const result = await server.call(
-        "mutation",
-        "users.updateProfile",
+      const result = await callFnResult(
+        server,
+        api.users.updateProfile,
         { firstName: "  Grace ", lastName: "\tHopper  " },
         user.token,
       );
@@ -82,15 +84,15 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
         value: { _id: user.userId, firstName: "Grace", lastName: "Hopper", email: user.email },
         logLines: [],
       });
-      const me = await server.call("query", "users.getMe", {}, user.token);
-      expect(me.body.value).toMatchObject({ firstName: "Grace", lastName: "Hopper" });
+      const me = await callFn(server, api.users.getMe, {}, user.token);
+      expect(me).toMatchObject({ firstName: "Grace", lastName: "Hopper" });
     });
 
     it("refuses a blank first name with 'First name is required' and changes nothing", async () => {
       const user = await createTestUser(server, { firstName: "Kept" });
-      const result = await server.call(
-        "mutation",
-        "users.updateProfile",
+      const result = await callFnResult(
+        server,
+        api.users.updateProfile,
         { firstName: "   ", lastName: "Someone" },
         user.token,
       );
@@ -105,32 +107,33 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
         },
         logLines: [],
       });
-      const me = await server.call("query", "users.getMe", {}, user.token);
-      expect(me.body.value).toMatchObject({ firstName: "Kept", lastName: "User" });
+      const me = await callFn(server, api.users.getMe, {}, user.token);
+      expect(me).toMatchObject({ firstName: "Kept", lastName: "User" });
     });
 
     it("only ever changes the caller's own profile", async () => {
       const alice = await createTestUser(server, { firstName: "Alice" });
       const bob = await createTestUser(server, { firstName: "Bob" });
-      await server.call(
-        "mutation",
-        "users.updateProfile",
+      // Raw: the args name another user on purpose, fields the contract does not have.
+      await callFnRaw(
+        server,
+        api.users.updateProfile,
         { firstName: "Robert", lastName: "B", _id: alice.userId, userId: alice.userId },
         bob.token,
       );
-      const aliceMe = await server.call("query", "users.getMe", {}, alice.token);
-      expect(aliceMe.body.value).toMatchObject({ firstName: "Alice", lastName: "User" });
-      const bobMe = await server.call("query", "users.getMe", {}, bob.token);
-      expect(bobMe.body.value).toMatchObject({ firstName: "Robert", lastName: "B" });
+      const aliceMe = await callFn(server, api.users.getMe, {}, alice.token);
+      expect(aliceMe).toMatchObject({ firstName: "Alice", lastName: "User" });
+      const bobMe = await callFn(server, api.users.getMe, {}, bob.token);
+      expect(bobMe).toMatchObject({ firstName: "Robert", lastName: "B" });
     });
   });
 
   describe("users.changePassword", () => {
     it("refuses a wrong current password", async () => {
       const user = await createTestUser(server);
-      const result = await server.call(
-        "mutation",
-        "users.changePassword",
+      const result = await callFnResult(
+        server,
+        api.users.changePassword,
         { currentPassword: "not my password", newPassword: "a brand new password" },
         user.token,
       );
@@ -149,9 +152,9 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
 
     it("refuses a new password under 8 characters", async () => {
       const user = await createTestUser(server);
-      const result = await server.call(
-        "mutation",
-        "users.changePassword",
+      const result = await callFnResult(
+        server,
+        api.users.changePassword,
         { currentPassword: user.password, newPassword: "short" },
         user.token,
       );
@@ -171,9 +174,9 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
       const other = tokensOf(await signInWithPassword(server, user.email, user.password));
       const newPassword = "a much better passphrase";
 
-      const result = await server.call(
-        "mutation",
-        "users.changePassword",
+      const result = await callFnResult(
+        server,
+        api.users.changePassword,
         { currentPassword: user.password, newPassword },
         user.token,
       );
@@ -186,22 +189,22 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
       expect(newSignIn.body.status).toBe("success");
 
       // The session that made the change goes on, access and refresh alike.
-      expect((await server.call("query", "users.getMe", {}, user.token)).body.status).toBe(
+      expect((await callFnResult(server, api.users.getMe, {}, user.token)).body.status).toBe(
         "success",
       );
-      const refreshed = await server.call("action", "auth.signIn", {
+      const refreshed = await callFnResult(server, api.auth.signIn, {
         refreshToken: user.refreshToken,
       });
       expect(refreshed.body.status).toBe("success");
 
       // The other session ended: its access token and its refresh token no longer work.
-      const otherMe = await server.call("query", "users.getMe", {}, other.token);
+      const otherMe = await callFnResult(server, api.users.getMe, {}, other.token);
       expect(otherMe.httpStatus).toBe(560);
       expect(otherMe.body).toMatchObject({
         errorMessage: "Authentication required",
         errorData: { code: "UNAUTHENTICATED" },
       });
-      const otherRefresh = await server.call("action", "auth.signIn", {
+      const otherRefresh = await callFnResult(server, api.auth.signIn, {
         refreshToken: other.refreshToken,
       });
       expect(otherRefresh.body.errorData?.code).toBe("UNAUTHENTICATED");
@@ -211,7 +214,7 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
   describe("setup.status and health", () => {
     it("reports that no setup is needed once users exist", async () => {
       await createTestUser(server);
-      const result = await server.call("query", "setup.status", {});
+      const result = await callFnResult(server, api.setup.status, {});
       expect(result.httpStatus).toBe(200);
       expect(result.body).toEqual({
         status: "success",
@@ -235,6 +238,7 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
 
   describe("each 560 error kind", () => {
     it("UNKNOWN_FUNCTION for a path nobody registered", async () => {
+      // Raw: no contract names this path.
       const result = await server.call("query", "users.doesNotExist", {});
       expect(result.httpStatus).toBe(560);
       expect(result.body).toEqual({
@@ -247,9 +251,10 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
 
     it("UNKNOWN_FUNCTION for a mutation posted to /api/query (and a query to /api/mutation)", async () => {
       const user = await createTestUser(server, { firstName: "Same" });
+      // Raw: each contract's path posted as the other kind, on purpose.
       const asQuery = await server.call(
         "query",
-        "users.updateProfile",
+        api.users.updateProfile.path,
         { firstName: "Changed", lastName: "Name" },
         user.token,
       );
@@ -260,17 +265,18 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
         errorData: { code: "UNKNOWN_FUNCTION", path: "users.updateProfile" },
         logLines: [],
       });
-      const asMutation = await server.call("mutation", "users.getMe", {}, user.token);
+      const asMutation = await server.call("mutation", api.users.getMe.path, {}, user.token);
       expect(asMutation.body.errorData?.code).toBe("UNKNOWN_FUNCTION");
-      const me = await server.call("query", "users.getMe", {}, user.token);
-      expect(me.body.value).toMatchObject({ firstName: "Same" });
+      const me = await callFn(server, api.users.getMe, {}, user.token);
+      expect(me).toMatchObject({ firstName: "Same" });
     });
 
     it("INVALID_ARGS with the issues", async () => {
       const user = await createTestUser(server);
-      const result = await server.call(
-        "mutation",
-        "users.updateProfile",
+      // Raw: wrong types on purpose.
+      const result = await callFnRaw(
+        server,
+        api.users.updateProfile,
         { firstName: 42 },
         user.token,
       );
@@ -292,13 +298,17 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
     });
 
     it("UNAUTHENTICATED 'Authentication required' without a token", async () => {
-      for (const [callKind, path, args] of [
-        ["query", "users.getMe", {}],
-        ["mutation", "users.updateProfile", { firstName: "A", lastName: "B" }],
-        ["mutation", "users.changePassword", { currentPassword: "x", newPassword: "12345678" }],
-        ["action", "auth.signOut", {}],
-      ] as const) {
-        const result = await server.call(callKind, path, args);
+      for (const call of [
+        () => callFnResult(server, api.users.getMe, {}),
+        () => callFnResult(server, api.users.updateProfile, { firstName: "A", lastName: "B" }),
+        () =>
+          callFnResult(server, api.users.changePassword, {
+            currentPassword: "x",
+            newPassword: "12345678",
+          }),
+        () => callFnResult(server, api.auth.signOut, {}),
+      ]) {
+        const result = await call();
         expect(result.httpStatus).toBe(560);
         expect(result.body).toEqual({
           status: "error",
@@ -327,7 +337,7 @@ describe.each(DB_KINDS)("functions over HTTP (%s)", (kind) => {
 
     it("CONFLICT for setup.complete once the workspace has users", async () => {
       await createTestUser(server);
-      const result = await server.call("action", "setup.complete", {
+      const result = await callFnResult(server, api.setup.complete, {
         token: "whatever-the-link-said",
         organizationName: "Second Org",
         firstName: "Eve",

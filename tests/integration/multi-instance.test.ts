@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { callFn, callFnResult } from "../support/call-fn.ts";
 import { freshPostgresUrl } from "../support/databases.ts";
 import {
   createTestUser,
@@ -8,6 +10,7 @@ import {
   tokensOf,
   unique,
 } from "../support/server.ts";
+import { socketCallFn, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /**
@@ -37,14 +40,14 @@ describe("two instances on one PostgreSQL database", () => {
     const user = await createTestUser(a, { firstName: "Before" });
     const socket = await open(b);
     expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-    expect(await socket.subscribe("me", "users.getMe")).toMatchObject({
+    expect(await subscribeFn(socket, "me", api.users.getMe, {})).toMatchObject({
       type: "query_result",
       value: { firstName: "Before" },
     });
     const pushed = socket.nextResult("me");
-    const result = await a.call(
-      "mutation",
-      "users.updateProfile",
+    const result = await callFnResult(
+      a,
+      api.users.updateProfile,
       { firstName: "Across", lastName: "Instances" },
       user.token,
     );
@@ -61,11 +64,11 @@ describe("two instances on one PostgreSQL database", () => {
     const onB = await open(b);
     await onA.authenticate(user.token);
     await onB.authenticate(user.token);
-    await onA.subscribe("me", "users.getMe");
-    await onB.subscribe("me", "users.getMe");
+    await subscribeFn(onA, "me", api.users.getMe, {});
+    await subscribeFn(onB, "me", api.users.getMe, {});
     const pushedToB = onB.nextResult("me");
     const pushedToA = onA.nextResult("me");
-    const result = await onA.call("mutation", "users.updateProfile", {
+    const result = await socketCallFn(onA, api.users.updateProfile, {
       firstName: "Socket",
       lastName: "Write",
     });
@@ -79,19 +82,19 @@ describe("two instances on one PostgreSQL database", () => {
     const mallory = await createTestUser(a);
     const socket = await open(b);
     await socket.authenticate(mallory.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     const before = socket.messages.length;
-    await a.call(
-      "mutation",
-      "users.updateProfile",
+    await callFn(
+      a,
+      api.users.updateProfile,
       { firstName: "Alicia", lastName: "Secret" },
       alice.token,
     );
     // Wait for a change that B must push, to be sure A's change had time to arrive too.
     const own = socket.nextResult("me");
-    await a.call(
-      "mutation",
-      "users.updateProfile",
+    await callFn(
+      a,
+      api.users.updateProfile,
       { firstName: "Mallory", lastName: "Own" },
       mallory.token,
     );
@@ -103,7 +106,7 @@ describe("two instances on one PostgreSQL database", () => {
 
   it("accept on B the tokens issued by A (one signing key), and rotate refresh tokens across both", async () => {
     const user = await createTestUser(a);
-    expect((await b.call("query", "users.getMe", {}, user.token)).body.value).toMatchObject({
+    expect(await callFn(b, api.users.getMe, {}, user.token)).toMatchObject({
       _id: user.userId,
     });
     const socket = await open(b);
@@ -113,13 +116,13 @@ describe("two instances on one PostgreSQL database", () => {
     });
 
     const rotated = tokensOf(
-      await b.call("action", "auth.signIn", { refreshToken: user.refreshToken }),
+      await callFnResult(b, api.auth.signIn, { refreshToken: user.refreshToken }),
     );
-    expect((await a.call("query", "users.getMe", {}, rotated.token)).body.status).toBe("success");
+    expect((await callFnResult(a, api.users.getMe, {}, rotated.token)).body.status).toBe("success");
     // Reusing the rotated token on A ends the session on both instances.
-    const reuse = await a.call("action", "auth.signIn", { refreshToken: user.refreshToken });
+    const reuse = await callFnResult(a, api.auth.signIn, { refreshToken: user.refreshToken });
     expect(reuse.body.errorData?.code).toBe("UNAUTHENTICATED");
-    expect((await b.call("query", "users.getMe", {}, rotated.token)).body.errorData?.code).toBe(
+    expect((await callFnResult(b, api.users.getMe, {}, rotated.token)).body.errorData?.code).toBe(
       "UNAUTHENTICATED",
     );
   });
@@ -128,10 +131,10 @@ describe("two instances on one PostgreSQL database", () => {
     const user = await createTestUser(a);
     const socket = await open(b);
     await socket.authenticate(user.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     const authError = socket.next((m) => m.type === "auth_error");
     const queryError = socket.next((m) => m.type === "query_error" && m.id === "me");
-    const result = await a.call("action", "auth.signOut", {}, user.token);
+    const result = await callFnResult(a, api.auth.signOut, {}, user.token);
     expect(result.body.status).toBe("success");
     expect(await authError).toMatchObject({
       type: "auth_error",
@@ -139,7 +142,7 @@ describe("two instances on one PostgreSQL database", () => {
       errorData: { code: "UNAUTHENTICATED" },
     });
     expect(await queryError).toMatchObject({ errorMessage: "Authentication required" });
-    expect((await b.call("query", "users.getMe", {}, user.token)).body.errorData?.code).toBe(
+    expect((await callFnResult(b, api.users.getMe, {}, user.token)).body.errorData?.code).toBe(
       "UNAUTHENTICATED",
     );
   });
@@ -179,7 +182,7 @@ describe("two instances starting on one empty PostgreSQL database", () => {
     // The operator opens the link from the first instance's log; the load balancer may send
     // the request to either instance.
     const token = new URL(firstLink!).searchParams.get("token")!;
-    const result = await second.call("action", "setup.complete", {
+    const result = await callFnResult(second, api.setup.complete, {
       token,
       organizationName: "Acme",
       firstName: "Ada",

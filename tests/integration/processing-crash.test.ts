@@ -6,7 +6,9 @@ import { join, resolve } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { documentChunks, documents, jobs } from "../../src/server/db/schema.ts";
@@ -16,6 +18,7 @@ import { enqueueJob } from "../../src/server/jobs/queue.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createBlobStorage } from "../../src/server/storage/index.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
+import { callerAt, callFn } from "../support/call-fn.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
 import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 
@@ -197,42 +200,22 @@ async function withDatabase<T>(
   }
 }
 
-async function call(url: string, token: string, path: string, args: unknown): Promise<unknown> {
-  const response = await fetch(`${url}/api/query`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ path, args, format: "json" }),
-  });
-  const body = (await response.json()) as {
-    status: string;
-    value?: unknown;
-    errorMessage?: string;
-  };
-  if (body.status !== "success") throw new Error(`${path}: ${body.errorMessage}`);
-  return body.value;
-}
-
+/** The password user's access token, from the server in the child process at `url`. */
 async function signIn(url: string, email: string): Promise<string> {
-  const response = await fetch(`${url}/api/action`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      path: "auth.signIn",
-      args: { provider: "password", params: { email, password: PASSWORD } },
-      format: "json",
-    }),
+  const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
+    provider: "password",
+    params: { email, password: PASSWORD },
   });
-  const body = (await response.json()) as { value?: { tokens?: { token: string } } };
-  const token = body.value?.tokens?.token;
-  if (!token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return token;
+  return tokens.token;
 }
 
-type Status = { _id: string; processingStatus: string; processingError?: string | null };
-
-async function statuses(url: string, token: string, ids: string[]): Promise<Map<string, Status>> {
-  const value = (await call(url, token, "documents.getMany", { documentIds: ids })) as Status[];
-  return new Map(value.map((doc) => [doc._id, doc]));
+async function statuses(
+  url: string,
+  token: string,
+  ids: string[],
+): Promise<Map<string, DocumentSummary>> {
+  const found = await callFn(callerAt(url), api.documents.getMany, { documentIds: ids }, token);
+  return new Map(found.map((doc) => [doc._id, doc]));
 }
 
 describe.each(DB_KINDS)("kill -9 during processing, then a restart, on %s", (kind: DbKind) => {
@@ -299,7 +282,7 @@ describe.each(DB_KINDS)("kill -9 during processing, then a restart, on %s", (kin
     children.push(second.child);
     await waitForHealth(url, second);
     const until = Date.now() + 120_000;
-    let last = new Map<string, Status>();
+    let last = new Map<string, DocumentSummary>();
     for (;;) {
       last = await statuses(url, token, documentIds);
       const open = [...last.values()].filter(

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import type { Services } from "../../src/server/api/context.ts";
 import type { Executor } from "../../src/server/db/client.ts";
 import { documentChunks, documents, jobs } from "../../src/server/db/schema.ts";
@@ -11,6 +12,7 @@ import { enqueueJob } from "../../src/server/jobs/queue.ts";
 import { startJobWorker } from "../../src/server/jobs/start-worker.ts";
 import type { JobWorker } from "../../src/server/jobs/worker.ts";
 import type { BlobStorage } from "../../src/server/storage/blob-storage.ts";
+import { callFn, callFnResult } from "../support/call-fn.ts";
 import { type FakeOpenAI, startFakeOpenAI, textReply } from "../support/fake-openai.ts";
 import {
   csvFixture,
@@ -43,6 +45,7 @@ import {
   type TestServer,
   type TestUser,
 } from "../support/server.ts";
+import { messageValue, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /**
@@ -250,14 +253,12 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
     expect(slideChunks.some((c) => c.location.slide === 2)).toBe(true);
 
     // And the owner finds them with the dossier search.
-    const search = await server.call(
-      "query",
-      "documents.search",
+    const hits = await callFn(
+      server,
+      api.documents.search,
       { query: "lighthouse keepers" },
       user.token,
     );
-    expect(search.body.status).toBe("success");
-    const hits = search.body.value as { document: { _id: string } }[];
     expect(hits.map((hit) => hit.document._id)).toContain(ids.pdf);
   });
 
@@ -292,16 +293,14 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
     sockets.push(socket);
     expect((await socket.authenticate(user.token)).type).toBe("authenticated");
     const id = await addDocument(services, user, await pdfFixture({ pages: 2 }));
-    expect(await socket.subscribe("doc", "documents.get", { documentId: id })).toMatchObject({
+    expect(await subscribeFn(socket, "doc", api.documents.get, { documentId: id })).toMatchObject({
       type: "query_result",
       value: { processingStatus: "pending", summary: null },
     });
     const seen: string[] = [];
     const done = (async () => {
       for (;;) {
-        const message = await socket.nextResult("doc", 30_000);
-        if (message.type !== "query_result") throw new Error(JSON.stringify(message));
-        const value = message.value as { processingStatus: string; hasPreview: boolean };
+        const value = messageValue(api.documents.get, await socket.nextResult("doc", 30_000));
         seen.push(value.processingStatus);
         if (value.processingStatus === "completed") return value;
       }
@@ -324,12 +323,7 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
     });
 
     await services.storage.put(failed.storageId, file.bytes, { contentType: file.mimeType });
-    const retried = await server.call(
-      "mutation",
-      "documents.retry",
-      { documentId: id },
-      user.token,
-    );
+    const retried = await callFnResult(server, api.documents.retry, { documentId: id }, user.token);
     expect(retried.body).toMatchObject({
       status: "success",
       value: { processingStatus: "pending", processingError: null },
@@ -432,13 +426,7 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
       .where(and(eq(documentChunks.organizationId, other.organizationId)));
     expect(rows.map((r) => r.documentId)).toEqual(expect.arrayContaining([theirs]));
     expect(rows.map((r) => r.documentId)).not.toContain(mine);
-    const search = await server.call(
-      "query",
-      "documents.search",
-      { query: "tide tables" },
-      other.token,
-    );
-    const hits = search.body.value as { document: { _id: string } }[];
+    const hits = await callFn(server, api.documents.search, { query: "tide tables" }, other.token);
     expect(hits.map((hit) => hit.document._id)).toEqual([theirs]);
   });
 });

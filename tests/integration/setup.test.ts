@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { callFn, callFnResult } from "../support/call-fn.ts";
 import {
   DB_KINDS,
   type DbKind,
@@ -9,6 +11,7 @@ import {
   tokensOf,
   unique,
 } from "../support/server.ts";
+import { subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /** The setup link's token, from `running.setupUrl`. */
@@ -51,7 +54,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
   it("a server with no users offers a one-time setup link and reports needsSetup", async () => {
     const server = await start();
     setupTokenOf(server);
-    const status = await server.call("query", "setup.status", {});
+    const status = await callFnResult(server, api.setup.status, {});
     expect(status.httpStatus).toBe(200);
     expect(status.body).toEqual({ status: "success", value: { needsSetup: true }, logLines: [] });
   });
@@ -61,7 +64,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
     const token = setupTokenOf(server);
     const args = setupArgs("not-the-token-from-the-link");
 
-    const wrong = await server.call("action", "setup.complete", args);
+    const wrong = await callFnResult(server, api.setup.complete, args);
     expect(wrong.httpStatus).toBe(560);
     expect(wrong.body).toEqual({
       status: "error",
@@ -70,7 +73,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
       logLines: [],
     });
 
-    const shortPassword = await server.call("action", "setup.complete", {
+    const shortPassword = await callFnResult(server, api.setup.complete, {
       ...setupArgs(token),
       password: "short",
     });
@@ -78,7 +81,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
       code: "INVALID_ARGS",
       issues: [{ path: "password", message: "Password must be at least 8 characters" }],
     });
-    const badEmail = await server.call("action", "setup.complete", {
+    const badEmail = await callFnResult(server, api.setup.complete, {
       ...setupArgs(token),
       email: "not-an-email",
     });
@@ -87,9 +90,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
       issues: [{ path: "email", message: "Invalid email address" }],
     });
 
-    expect((await server.call("query", "setup.status", {})).body.value).toEqual({
-      needsSetup: true,
-    });
+    expect(await callFn(server, api.setup.status, {})).toEqual({ needsSetup: true });
     const signIn = await signInWithPassword(server, args.email, args.password);
     expect(signIn.body.errorData?.code).toBe("INVALID_CREDENTIALS");
   });
@@ -99,22 +100,22 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
     const token = setupTokenOf(server);
     const socket = await TestSocket.open(server.url);
     sockets.push(socket);
-    expect(await socket.subscribe("setup", "setup.status")).toMatchObject({
+    expect(await subscribeFn(socket, "setup", api.setup.status, {})).toMatchObject({
       type: "query_result",
       value: { needsSetup: true },
     });
     const pushed = socket.nextResult("setup");
 
     const args = setupArgs(token);
-    const result = await server.call("action", "setup.complete", args);
+    const result = await callFnResult(server, api.setup.complete, args);
     expect(result.httpStatus).toBe(200);
     const tokens = tokensOf(result);
 
     // The live subscription learns at once that setup is done.
     expect(await pushed).toMatchObject({ type: "query_result", value: { needsSetup: false } });
 
-    const me = await server.call("query", "users.getMe", {}, tokens.token);
-    expect(me.body.value).toEqual({
+    const me = await callFn(server, api.users.getMe, {}, tokens.token);
+    expect(me).toEqual({
       _id: expect.any(String),
       _creationTime: expect.any(Number),
       firstName: "Ada",
@@ -124,13 +125,13 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
       role: "OrganizationAdmin",
       organizationId: expect.any(String),
       organization: {
-        _id: (me.body.value as { organizationId: string }).organizationId,
+        _id: me.organizationId,
         name: "Acme Research",
         slug: expect.any(String),
       },
     });
     expect(
-      (await server.call("action", "auth.signIn", { refreshToken: tokens.refreshToken })).body
+      (await callFnResult(server, api.auth.signIn, { refreshToken: tokens.refreshToken })).body
         .status,
     ).toBe("success");
     expect((await signInWithPassword(server, args.email, args.password)).body.status).toBe(
@@ -138,7 +139,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
     );
 
     // Once only: the same link (or any other) now gets CONFLICT.
-    const again = await server.call("action", "setup.complete", {
+    const again = await callFnResult(server, api.setup.complete, {
       ...setupArgs(token),
       organizationName: "Second Try",
     });
@@ -149,9 +150,7 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
       errorData: { code: "CONFLICT" },
       logLines: [],
     });
-    expect((await server.call("query", "setup.status", {})).body.value).toEqual({
-      needsSetup: false,
-    });
+    expect(await callFn(server, api.setup.status, {})).toEqual({ needsSetup: false });
   });
 
   it("ADMIN_EMAIL and ADMIN_PASSWORD create the first superadmin instead of a setup link", async () => {
@@ -160,11 +159,9 @@ describe.each(DB_KINDS)("first run and /setup (%s)", (kind: DbKind) => {
     const dataDir = kind === "pglite" ? await migratedDataDir() : undefined;
     const first = await start({ ADMIN_EMAIL: email, ADMIN_PASSWORD: password }, { dataDir });
     expect(first.running.setupUrl).toBeUndefined();
-    expect((await first.call("query", "setup.status", {})).body.value).toEqual({
-      needsSetup: false,
-    });
+    expect(await callFn(first, api.setup.status, {})).toEqual({ needsSetup: false });
     const tokens = tokensOf(await signInWithPassword(first, email, password));
-    expect((await first.call("query", "users.getMe", {}, tokens.token)).body.value).toMatchObject({
+    expect(await callFn(first, api.users.getMe, {}, tokens.token)).toMatchObject({
       email,
       isSuperadmin: true,
       role: "OrganizationAdmin",
