@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ServerMessage } from "#shared/sync-protocol.ts";
+import { api } from "#shared/api/index.ts";
 import { documents, messages, threads } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
+import { callFn } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -11,6 +12,7 @@ import {
   type TestUser,
   unique,
 } from "../support/server.ts";
+import { messageValue, socketCallFn, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /**
@@ -28,12 +30,6 @@ const firstPage = (threadId: string) => ({
   threadId,
   paginationOpts: { numItems: 100, cursor: null },
 });
-
-function resultValue(message: ServerMessage): unknown {
-  if (message.type !== "query_result")
-    throw new Error(`expected a result: ${JSON.stringify(message)}`);
-  return message.value;
-}
 
 describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
   let server: TestServer;
@@ -58,12 +54,6 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     sockets.push(socket);
     expect((await socket.authenticate(user.token)).type).toBe("authenticated");
     return socket;
-  }
-
-  async function mutate(user: TestUser, path: string, args: Record<string, unknown>) {
-    const result = await server.call("mutation", path, args, user.token);
-    if (result.body.status !== "success") throw new Error(`${path}: ${result.body.errorMessage}`);
-    return result.body.value;
   }
 
   async function insertMessage(
@@ -108,56 +98,63 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     const user = await createTestUser(server);
     const watcher = await signedInSocket(user);
     const actor = await signedInSocket(user);
-    expect(resultValue(await watcher.subscribe("threads", "threads.list"))).toEqual([]);
+    expect(
+      messageValue(api.threads.list, await subscribeFn(watcher, "threads", api.threads.list, {})),
+    ).toEqual([]);
 
     let pushed = watcher.nextResult("threads");
     const threadId = `live_${newId()}`;
-    await mutate(user, "threads.create", { threadId, title: "Live one" });
-    expect(resultValue(await pushed)).toEqual([
+    await callFn(server, api.threads.create, { threadId, title: "Live one" }, user.token);
+    expect(messageValue(api.threads.list, await pushed)).toEqual([
       expect.objectContaining({ _id: threadId, title: "Live one", isStreaming: false }),
     ]);
 
     pushed = watcher.nextResult("threads");
-    const renamed = await actor.call("mutation", "threads.rename", { threadId, title: "Renamed" });
+    const renamed = await socketCallFn(actor, api.threads.rename, { threadId, title: "Renamed" });
     expect(renamed.status).toBe("success");
-    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ title: "Renamed" })]);
+    expect(messageValue(api.threads.list, await pushed)).toEqual([
+      expect.objectContaining({ title: "Renamed" }),
+    ]);
 
     // The streaming side marks the thread while an answer is in flight.
     pushed = watcher.nextResult("threads");
     await db().update(threads).set({ activeStreamId: "stream-1" }).where(eq(threads.id, threadId));
-    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ isStreaming: true })]);
+    expect(messageValue(api.threads.list, await pushed)).toEqual([
+      expect.objectContaining({ isStreaming: true }),
+    ]);
 
     pushed = watcher.nextResult("threads");
     const doc = await insertDocument(user.organizationId, "Attached.txt");
-    await actor.call("mutation", "threads.attachDocuments", { threadId, documentIds: [doc] });
-    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ documentCount: 1 })]);
+    await socketCallFn(actor, api.threads.attachDocuments, { threadId, documentIds: [doc] });
+    expect(messageValue(api.threads.list, await pushed)).toEqual([
+      expect.objectContaining({ documentCount: 1 }),
+    ]);
 
     pushed = watcher.nextResult("threads");
-    expect((await actor.call("mutation", "threads.remove", { threadId })).status).toBe("success");
-    expect(resultValue(await pushed)).toEqual([]);
+    expect((await socketCallFn(actor, api.threads.remove, { threadId })).status).toBe("success");
+    expect(messageValue(api.threads.list, await pushed)).toEqual([]);
   });
 
   it("shows new and streaming messages of a thread, from before the thread exists", async () => {
     const user = await createTestUser(server);
     const socket = await signedInSocket(user);
     const threadId = `fresh_${newId()}`;
+    const messagesOf = api.messages.getThreadMessagesOptional;
     expect(
-      resultValue(
-        await socket.subscribe("msgs", "messages.getThreadMessagesOptional", firstPage(threadId)),
-      ),
+      messageValue(messagesOf, await subscribeFn(socket, "msgs", messagesOf, firstPage(threadId))),
     ).toEqual({ page: [], isDone: true, continueCursor: "" });
 
-    await mutate(user, "threads.create", { threadId });
+    await callFn(server, api.threads.create, { threadId }, user.token);
     let pushed = socket.nextResult("msgs");
     await insertMessage(user, threadId, 0, "Hello");
-    expect(resultValue(await pushed)).toMatchObject({
+    expect(messageValue(messagesOf, await pushed)).toMatchObject({
       page: [{ role: "user", content: "Hello" }],
       isDone: true,
     });
 
     pushed = socket.nextResult("msgs");
     const answerId = await insertMessage(user, threadId, 1, "Hi");
-    expect(resultValue(await pushed)).toMatchObject({
+    expect(messageValue(messagesOf, await pushed)).toMatchObject({
       page: [{ content: "Hello" }, { id: answerId, content: "Hi", status: "streaming" }],
     });
 
@@ -170,7 +167,7 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
         finishReason: "stop",
       })
       .where(eq(messages.id, answerId));
-    expect(resultValue(await pushed)).toMatchObject({
+    expect(messageValue(messagesOf, await pushed)).toMatchObject({
       page: [
         { content: "Hello" },
         { content: "Hi there.", status: "complete", metadata: { finishReason: "stop" } },
@@ -178,68 +175,79 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     });
 
     pushed = socket.nextResult("msgs");
-    await mutate(user, "threads.remove", { threadId });
-    expect(resultValue(await pushed)).toEqual({ page: [], isDone: true, continueCursor: "" });
+    await callFn(server, api.threads.remove, { threadId }, user.token);
+    expect(messageValue(messagesOf, await pushed)).toEqual({
+      page: [],
+      isDone: true,
+      continueCursor: "",
+    });
   });
 
   it("shows a thread's documents attached, renamed in the dossier, deleted and detached", async () => {
     const user = await createTestUser(server);
     const socket = await signedInSocket(user);
-    const thread = (await mutate(user, "threads.create", {})) as { _id: string };
+    const thread = await callFn(server, api.threads.create, {}, user.token);
     const docs = await Promise.all([
       insertDocument(user.organizationId, "One.txt"),
       insertDocument(user.organizationId, "Two.txt"),
     ]);
     const args = { threadId: thread._id };
-    expect(
-      resultValue(await socket.subscribe("docs", "threads.getThreadDocumentsOptional", args)),
-    ).toEqual([]);
+    const documentsOf = api.threads.getThreadDocumentsOptional;
+    expect(messageValue(documentsOf, await subscribeFn(socket, "docs", documentsOf, args))).toEqual(
+      [],
+    );
 
     let pushed = socket.nextResult("docs");
-    await mutate(user, "threads.attachDocuments", { ...args, documentIds: docs });
-    expect(resultValue(await pushed)).toEqual([
+    await callFn(server, api.threads.attachDocuments, { ...args, documentIds: docs }, user.token);
+    expect(messageValue(documentsOf, await pushed)).toEqual([
       expect.objectContaining({ name: "One.txt" }),
       expect.objectContaining({ name: "Two.txt" }),
     ]);
 
     pushed = socket.nextResult("docs");
     await db().update(documents).set({ name: "Uno.txt" }).where(eq(documents.id, docs[0]!));
-    expect(resultValue(await pushed)).toEqual([
+    expect(messageValue(documentsOf, await pushed)).toEqual([
       expect.objectContaining({ name: "Uno.txt" }),
       expect.objectContaining({ name: "Two.txt" }),
     ]);
 
     pushed = socket.nextResult("docs");
     await db().delete(documents).where(eq(documents.id, docs[0]!));
-    expect(resultValue(await pushed)).toEqual([expect.objectContaining({ name: "Two.txt" })]);
+    expect(messageValue(documentsOf, await pushed)).toEqual([
+      expect.objectContaining({ name: "Two.txt" }),
+    ]);
 
     pushed = socket.nextResult("docs");
-    await mutate(user, "threads.detachDocument", { ...args, documentId: docs[1] });
-    expect(resultValue(await pushed)).toEqual([]);
+    await callFn(server, api.threads.detachDocument, { ...args, documentId: docs[1]! }, user.token);
+    expect(messageValue(documentsOf, await pushed)).toEqual([]);
   });
 
   it("shows the user's model choice and the organization default as they change", async () => {
     const admin = await createTestUser(server, { role: "OrganizationAdmin" });
     const member = await createTestUser(server, { organizationId: admin.organizationId });
     const socket = await signedInSocket(member);
-    const first = resultValue(await socket.subscribe("models", "models.list")) as {
-      models: Array<{ id: string }>;
-    };
+    const first = messageValue(
+      api.models.list,
+      await subscribeFn(socket, "models", api.models.list, {}),
+    );
     const [live, spare] = first.models.map((m) => m.id);
     expect(first).toMatchObject({ defaultModelId: live, userModelId: null });
 
     let pushed = socket.nextResult("models");
-    await mutate(admin, "models.setOrganizationDefault", { modelId: spare });
-    expect(resultValue(await pushed)).toMatchObject({
+    await callFn(server, api.models.setOrganizationDefault, { modelId: spare! }, admin.token);
+    expect(messageValue(api.models.list, await pushed)).toMatchObject({
       defaultModelId: spare,
       organizationModelId: spare,
     });
 
     pushed = socket.nextResult("models");
-    expect((await socket.call("mutation", "models.choose", { modelId: live })).status).toBe(
+    expect((await socketCallFn(socket, api.models.choose, { modelId: live! })).status).toBe(
       "success",
     );
-    expect(resultValue(await pushed)).toMatchObject({ defaultModelId: live, userModelId: live });
+    expect(messageValue(api.models.list, await pushed)).toMatchObject({
+      defaultModelId: live,
+      userModelId: live,
+    });
   });
 
   it("never shows a thread to anybody else, and re-runs their queries only for its row", async () => {
@@ -247,27 +255,22 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     const colleague = await createTestUser(server, { organizationId: owner.organizationId });
     const ownerSocket = await signedInSocket(owner);
     const colleagueSocket = await signedInSocket(colleague);
-    const own = (await mutate(colleague, "threads.create", { title: "Colleague's" })) as {
-      _id: string;
-    };
+    const own = await callFn(server, api.threads.create, { title: "Colleague's" }, colleague.token);
     const threadId = `private_${newId()}`;
-    await mutate(owner, "threads.create", { threadId, title: "Owner's" });
-    const spare = ((await ownerSocket.subscribe("models", "models.list")) as { value: unknown })
-      .value as { models: Array<{ id: string }> };
+    await callFn(server, api.threads.create, { threadId, title: "Owner's" }, owner.token);
+    const spare = messageValue(
+      api.models.list,
+      await subscribeFn(ownerSocket, "models", api.models.list, {}),
+    );
 
-    await colleagueSocket.subscribe("list", "threads.list");
-    await colleagueSocket.subscribe(
-      "own",
-      "messages.getThreadMessagesOptional",
-      firstPage(own._id),
-    );
-    await colleagueSocket.subscribe(
-      "peek",
-      "messages.getThreadMessagesOptional",
-      firstPage(threadId),
-    );
-    await colleagueSocket.subscribe("peekDocs", "threads.getThreadDocumentsOptional", { threadId });
-    await ownerSocket.subscribe("msgs", "messages.getThreadMessagesOptional", firstPage(threadId));
+    const messagesOf = api.messages.getThreadMessagesOptional;
+    await subscribeFn(colleagueSocket, "list", api.threads.list, {});
+    await subscribeFn(colleagueSocket, "own", messagesOf, firstPage(own._id));
+    await subscribeFn(colleagueSocket, "peek", messagesOf, firstPage(threadId));
+    await subscribeFn(colleagueSocket, "peekDocs", api.threads.getThreadDocumentsOptional, {
+      threadId,
+    });
+    await subscribeFn(ownerSocket, "msgs", messagesOf, firstPage(threadId));
     const colleagueSeen = colleagueSocket.messages.length;
 
     // Each live-query run loads its caller first: count the colleague's runs.
@@ -278,25 +281,25 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     // changes are applied in order, so it also waits for the changes before it.
     let barrierModel = 0;
     const settle = () =>
-      ownerSocket.call("mutation", "models.choose", {
-        modelId: spare.models[barrierModel++ % spare.models.length]?.id,
+      socketCallFn(ownerSocket, api.models.choose, {
+        modelId: spare.models[barrierModel++ % spare.models.length]!.id,
       });
 
     const pushed = ownerSocket.nextResult("msgs");
     await insertMessage(owner, threadId, 0, "Confidential figures");
-    expect(resultValue(await pushed)).toMatchObject({
+    expect(messageValue(messagesOf, await pushed)).toMatchObject({
       page: [{ content: "Confidential figures" }],
     });
     await settle();
     // A message re-runs only the owner's subscriptions to that thread.
     expect(colleagueRuns()).toBe(0);
 
-    await ownerSocket.call("mutation", "threads.rename", { threadId, title: "Secret plans" });
+    await socketCallFn(ownerSocket, api.threads.rename, { threadId, title: "Secret plans" });
     // The thread's row changed: the colleague's two looks at it re-ran (to the same empty answers).
     expect(colleagueRuns()).toBe(2);
 
     const doc = await insertDocument(owner.organizationId, "Private.txt");
-    await ownerSocket.call("mutation", "threads.attachDocuments", { threadId, documentIds: [doc] });
+    await socketCallFn(ownerSocket, api.threads.attachDocuments, { threadId, documentIds: [doc] });
     await insertMessage(owner, threadId, 1, "More");
     await settle();
     expect(colleagueRuns()).toBe(2);

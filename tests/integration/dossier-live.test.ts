@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
-import type { ServerMessage } from "#shared/sync-protocol.ts";
+import type { ResultOf } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
 import type { Db } from "../../src/server/db/client.ts";
 import { documents } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
+import { callFn } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -12,6 +13,7 @@ import {
   type TestServer,
   type TestUser,
 } from "../support/server.ts";
+import { nextValue, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /**
@@ -20,7 +22,7 @@ import { TestSocket } from "../support/sync-socket.ts";
  * move, a delete) without asking again, and nothing from other organizations.
  */
 
-type Page = { page: DocumentSummary[]; isDone: boolean; continueCursor: string };
+type Page = ResultOf<typeof api.documents.list>;
 
 describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
   let server: TestServer;
@@ -42,26 +44,6 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
     sockets.push(socket);
     expect((await socket.authenticate(user.token)).type).toBe("authenticated");
     return socket;
-  }
-
-  async function mutate<T>(user: TestUser, path: string, args: unknown): Promise<T> {
-    const result = await server.call("mutation", path, args, user.token);
-    if (result.body.status !== "success") {
-      throw new Error(`${path} failed: ${result.body.errorMessage}`);
-    }
-    return result.body.value as T;
-  }
-
-  /** The next pushed value of subscription `id` that satisfies `accept`. */
-  async function pushed<T>(
-    socket: TestSocket,
-    id: string,
-    accept: (value: T) => boolean,
-  ): Promise<T> {
-    const message = await socket.next(
-      (m: ServerMessage) => m.type === "query_result" && m.id === id && accept(m.value as T),
-    );
-    return (message as { value: T }).value;
   }
 
   const listArgs = (folderId: string | null) => ({
@@ -92,26 +74,27 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
     const viewer = await createTestUser(server);
     const editor = await createTestUser(server, { organizationId: viewer.organizationId });
     const outsider = await createTestUser(server);
-    const inbox = await mutate<Folder>(editor, "folders.create", { name: "Inbox" });
-    const archive = await mutate<Folder>(editor, "folders.create", { name: "Archive" });
+    const inbox = await callFn(server, api.folders.create, { name: "Inbox" }, editor.token);
+    const archive = await callFn(server, api.folders.create, { name: "Archive" }, editor.token);
 
     const socket = await signedInSocket(viewer);
-    const first = await socket.subscribe("inbox", "documents.list", listArgs(inbox._id));
+    const first = await subscribeFn(socket, "inbox", api.documents.list, listArgs(inbox._id));
     expect(first).toMatchObject({ type: "query_result", value: { page: [], isDone: true } });
-    await socket.subscribe("archive", "documents.list", listArgs(archive._id));
+    await subscribeFn(socket, "archive", api.documents.list, listArgs(archive._id));
     const spy = await signedInSocket(outsider);
-    await spy.subscribe("theirs", "documents.list", listArgs(null));
+    await subscribeFn(spy, "theirs", api.documents.list, listArgs(null));
     const spyBefore = spy.messages.length;
 
     // An upload on another connection inserts a row.
-    const afterInsert = pushed<Page>(socket, "inbox", (p) => p.page.length === 1);
+    const afterInsert = nextValue(socket, "inbox", api.documents.list, (p) => p.page.length === 1);
     const id = await insertDocument(editor, inbox._id, "Lease.pdf");
     expect(names(await afterInsert)).toEqual(["Lease.pdf"]);
 
     // The worker finishes it.
-    const afterProcessing = pushed<Page>(
+    const afterProcessing = nextValue(
       socket,
       "inbox",
+      api.documents.list,
       (p) => p.page[0]?.processingStatus === "completed",
     );
     await db
@@ -120,18 +103,30 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
       .where(eq(documents.id, id));
     expect((await afterProcessing).page[0]).toMatchObject({ _id: id, summary: "A lease." });
 
-    const afterRename = pushed<Page>(socket, "inbox", (p) => p.page[0]?.name === "Lease 2025.pdf");
-    await mutate(editor, "documents.rename", { documentId: id, name: "Lease 2025.pdf" });
+    const afterRename = nextValue(
+      socket,
+      "inbox",
+      api.documents.list,
+      (p) => p.page[0]?.name === "Lease 2025.pdf",
+    );
+    const rename = { documentId: id, name: "Lease 2025.pdf" };
+    await callFn(server, api.documents.rename, rename, editor.token);
     await afterRename;
 
-    const leftInbox = pushed<Page>(socket, "inbox", (p) => p.page.length === 0);
-    const reachedArchive = pushed<Page>(socket, "archive", (p) => p.page.length === 1);
-    await mutate(editor, "documents.move", { documentId: id, folderId: archive._id });
+    const leftInbox = nextValue(socket, "inbox", api.documents.list, (p) => p.page.length === 0);
+    const reachedArchive = nextValue(
+      socket,
+      "archive",
+      api.documents.list,
+      (p) => p.page.length === 1,
+    );
+    const move = { documentId: id, folderId: archive._id };
+    await callFn(server, api.documents.move, move, editor.token);
     await leftInbox;
     expect(names(await reachedArchive)).toEqual(["Lease 2025.pdf"]);
 
-    const removed = pushed<Page>(socket, "archive", (p) => p.page.length === 0);
-    await mutate(editor, "documents.remove", { documentId: id });
+    const removed = nextValue(socket, "archive", api.documents.list, (p) => p.page.length === 0);
+    await callFn(server, api.documents.remove, { documentId: id }, editor.token);
     await removed;
 
     // The other organization's subscriber heard nothing of it.
@@ -145,32 +140,40 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
     const user = await createTestUser(server);
     const other = await createTestUser(server, { organizationId: user.organizationId });
     const socket = await signedInSocket(user);
-    await socket.subscribe("tree", "folders.getAll", {});
+    await subscribeFn(socket, "tree", api.folders.getAll, {});
 
-    const created = pushed<Folder[]>(socket, "tree", (f) => f.length === 1);
-    const folder = await mutate<Folder>(other, "folders.create", { name: "Board" });
+    const created = nextValue(socket, "tree", api.folders.getAll, (f) => f.length === 1);
+    const folder = await callFn(server, api.folders.create, { name: "Board" }, other.token);
     expect((await created)[0]).toMatchObject({ _id: folder._id, path: "board" });
 
-    const renamed = pushed<Folder[]>(socket, "tree", (f) => f[0]?.path === "board-minutes");
-    await mutate(other, "folders.rename", { folderId: folder._id, name: "Board minutes" });
+    const renamed = nextValue(
+      socket,
+      "tree",
+      api.folders.getAll,
+      (f) => f[0]?.path === "board-minutes",
+    );
+    const rename = { folderId: folder._id, name: "Board minutes" };
+    await callFn(server, api.folders.rename, rename, other.token);
     await renamed;
 
     const id = await insertDocument(other, folder._id, "Minutes.pdf");
-    const view = await socket.subscribe("doc", "documents.get", { documentId: id });
+    const view = await subscribeFn(socket, "doc", api.documents.get, { documentId: id });
     expect(view).toMatchObject({ value: { name: "Minutes.pdf", folderPath: "board-minutes" } });
 
     // A folder rename changes the document's folder path too.
-    const repathed = pushed<{ folderPath: string }>(
-      socket,
-      "doc",
-      (d) => d.folderPath === "minutes",
+    const repathed = nextValue(socket, "doc", api.documents.get, (d) => d.folderPath === "minutes");
+    await callFn(
+      server,
+      api.folders.rename,
+      { folderId: folder._id, name: "Minutes" },
+      other.token,
     );
-    await mutate(other, "folders.rename", { folderId: folder._id, name: "Minutes" });
     await repathed;
 
-    const failed = pushed<{ processingStatus: string; processingError: string | null }>(
+    const failed = nextValue(
       socket,
       "doc",
+      api.documents.get,
       (d) => d.processingStatus === "failed",
     );
     await db
@@ -180,8 +183,8 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
     expect((await failed).processingError).toBe("The file is damaged.");
 
     const gone = socket.next((m) => m.type === "query_error" && m.id === "doc");
-    const treeEmpty = pushed<Folder[]>(socket, "tree", (f) => f.length === 0);
-    await mutate(other, "folders.remove", { folderId: folder._id });
+    const treeEmpty = nextValue(socket, "tree", api.folders.getAll, (f) => f.length === 0);
+    await callFn(server, api.folders.remove, { folderId: folder._id }, other.token);
     expect(await gone).toMatchObject({ errorMessage: "Document was not found." });
     await treeEmpty;
   });

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { callFn, callFnResult } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
   signInWithPassword,
   startTestServer,
   type TestServer,
+  tokensOf,
   unique,
 } from "../support/server.ts";
+import { messageValue, socketCallFn, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 /** Every function over the /api/sync WebSocket, with the same results and errors as HTTP. */
@@ -35,16 +39,16 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
   it("users.getMe: the same user view as over HTTP", async () => {
     const user = await createTestUser(server, { firstName: "Same" });
     const socket = await signedIn(user.token);
-    const overSocket = await socket.subscribe("me", "users.getMe");
-    const overHttp = await server.call("query", "users.getMe", {}, user.token);
-    expect(overSocket).toEqual({ type: "query_result", id: "me", value: overHttp.body.value });
+    const overSocket = await subscribeFn(socket, "me", api.users.getMe, {});
+    const overHttp = await callFn(server, api.users.getMe, {}, user.token);
+    expect(overSocket).toEqual({ type: "query_result", id: "me", value: overHttp });
     expect(JSON.stringify(overSocket)).not.toMatch(/passwordHash/i);
   });
 
   it("users.updateProfile: trims names; a blank first name gets INVALID_ARGS", async () => {
     const user = await createTestUser(server);
     const socket = await signedIn(user.token);
-    const ok = await socket.call("mutation", "users.updateProfile", {
+    const ok = await socketCallFn(socket, api.users.updateProfile, {
       firstName: " Grace ",
       lastName: " Hopper ",
     });
@@ -54,7 +58,7 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       value: { firstName: "Grace", lastName: "Hopper" },
       logLines: [],
     });
-    const blank = await socket.call("mutation", "users.updateProfile", {
+    const blank = await socketCallFn(socket, api.users.updateProfile, {
       firstName: "",
       lastName: "Hopper",
     });
@@ -71,13 +75,12 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
 
   it("users.changePassword: keeps this socket's session and ends the user's others", async () => {
     const user = await createTestUser(server);
-    const other = await signInWithPassword(server, user.email, user.password);
-    const otherToken = (other.body.value as { tokens: { token: string } }).tokens.token;
+    const otherToken = tokensOf(await signInWithPassword(server, user.email, user.password)).token;
     const socket = await signedIn(user.token);
     const otherSocket = await signedIn(otherToken);
     const otherEnded = otherSocket.next((m) => m.type === "auth_error");
 
-    const wrong = await socket.call("mutation", "users.changePassword", {
+    const wrong = await socketCallFn(socket, api.users.changePassword, {
       currentPassword: "nope nope",
       newPassword: "a new password",
     });
@@ -86,20 +89,20 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       errorMessage: "The current password is incorrect.",
       errorData: { code: "INVALID_CREDENTIALS" },
     });
-    const short = await socket.call("mutation", "users.changePassword", {
+    const short = await socketCallFn(socket, api.users.changePassword, {
       currentPassword: user.password,
       newPassword: "1234567",
     });
     expect(short).toMatchObject({ status: "error", errorData: { code: "INVALID_ARGS" } });
     expect(short.errorMessage).toContain("Password must be at least 8 characters");
 
-    const changed = await socket.call("mutation", "users.changePassword", {
+    const changed = await socketCallFn(socket, api.users.changePassword, {
       currentPassword: user.password,
       newPassword: "a new password",
     });
     expect(changed).toMatchObject({ status: "success", value: null });
     expect(await otherEnded).toMatchObject({ errorData: { code: "UNAUTHENTICATED" } });
-    const still = await socket.call("mutation", "users.updateProfile", {
+    const still = await socketCallFn(socket, api.users.updateProfile, {
       firstName: "Still",
       lastName: "Here",
     });
@@ -112,7 +115,7 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
   it("auth.signIn: password and refresh over the socket", async () => {
     const user = await createTestUser(server);
     const socket = await open();
-    const signIn = await socket.call("action", "auth.signIn", {
+    const signIn = await socketCallFn(socket, api.auth.signIn, {
       provider: "password",
       params: { email: user.email, password: user.password },
     });
@@ -120,8 +123,8 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       status: "success",
       value: { tokens: { token: expect.any(String), refreshToken: expect.any(String) } },
     });
-    const { tokens } = signIn.value as { tokens: { token: string; refreshToken: string } };
-    const wrong = await socket.call("action", "auth.signIn", {
+    const { tokens } = messageValue(api.auth.signIn, signIn);
+    const wrong = await socketCallFn(socket, api.auth.signIn, {
       provider: "password",
       params: { email: user.email, password: "wrong password" },
     });
@@ -130,23 +133,23 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       errorMessage: "Invalid email or password.",
       errorData: { code: "INVALID_CREDENTIALS" },
     });
-    const refreshed = await socket.call("action", "auth.signIn", {
+    const refreshed = await socketCallFn(socket, api.auth.signIn, {
       refreshToken: tokens.refreshToken,
     });
     expect(refreshed.status).toBe("success");
-    const { tokens: next } = refreshed.value as { tokens: { token: string } };
+    const { tokens: next } = messageValue(api.auth.signIn, refreshed);
     expect((await socket.authenticate(next.token)).type).toBe("authenticated");
   });
 
   it("auth.signOut: ends this socket's session", async () => {
     const user = await createTestUser(server);
     const socket = await signedIn(user.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     const ended = socket.next((m) => m.type === "auth_error");
-    const result = await socket.call("action", "auth.signOut", {});
+    const result = await socketCallFn(socket, api.auth.signOut, {});
     expect(result).toMatchObject({ status: "success", value: null });
     expect(await ended).toMatchObject({ errorData: { code: "UNAUTHENTICATED" } });
-    const after = await socket.call("mutation", "users.updateProfile", {
+    const after = await socketCallFn(socket, api.users.updateProfile, {
       firstName: "Ghost",
       lastName: "Writer",
     });
@@ -155,7 +158,7 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       errorMessage: "Authentication required",
       errorData: { code: "UNAUTHENTICATED" },
     });
-    expect((await server.call("query", "users.getMe", {}, user.token)).body.errorData?.code).toBe(
+    expect((await callFnResult(server, api.users.getMe, {}, user.token)).body.errorData?.code).toBe(
       "UNAUTHENTICATED",
     );
   });
@@ -163,12 +166,12 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
   it("setup.status and setup.complete on a set-up workspace", async () => {
     await createTestUser(server);
     const socket = await open();
-    expect(await socket.subscribe("setup", "setup.status")).toEqual({
+    expect(await subscribeFn(socket, "setup", api.setup.status, {})).toEqual({
       type: "query_result",
       id: "setup",
       value: { needsSetup: false },
     });
-    const complete = await socket.call("action", "setup.complete", {
+    const complete = await socketCallFn(socket, api.setup.complete, {
       token: "any-token",
       organizationName: "Late Org",
       firstName: "Late",
@@ -186,7 +189,7 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
   it("errors: unknown function, wrong kind, invalid args, no session", async () => {
     const user = await createTestUser(server);
     const anonymous = await open();
-    const noSession = await anonymous.call("mutation", "users.updateProfile", {
+    const noSession = await socketCallFn(anonymous, api.users.updateProfile, {
       firstName: "A",
       lastName: "B",
     });
@@ -197,27 +200,29 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
     });
 
     const socket = await signedIn(user.token);
+    // Raw socket.call and subscribe from here: a path no contract names, contracts' paths sent
+    // as the wrong kind, and wrong argument types, all on purpose.
     expect(await socket.call("mutation", "users.nothing", {})).toMatchObject({
       status: "error",
       errorMessage: "Could not find public mutation function 'users.nothing'.",
       errorData: { code: "UNKNOWN_FUNCTION" },
     });
-    expect(await socket.call("mutation", "users.getMe", {})).toMatchObject({
+    expect(await socket.call("mutation", api.users.getMe.path, {})).toMatchObject({
       status: "error",
       errorData: { code: "UNKNOWN_FUNCTION" },
     });
-    expect(await socket.call("action", "users.updateProfile", {})).toMatchObject({
+    expect(await socket.call("action", api.users.updateProfile.path, {})).toMatchObject({
       status: "error",
       errorData: { code: "UNKNOWN_FUNCTION" },
     });
-    expect(await socket.subscribe("bad", "users.updateProfile")).toMatchObject({
+    expect(await socket.subscribe("bad", api.users.updateProfile.path)).toMatchObject({
       type: "query_error",
       id: "bad",
       errorMessage: "Could not find public query function 'users.updateProfile'.",
       errorData: { code: "UNKNOWN_FUNCTION" },
     });
     expect(
-      await socket.call("mutation", "users.updateProfile", { firstName: 1, lastName: 2 }),
+      await socket.call("mutation", api.users.updateProfile.path, { firstName: 1, lastName: 2 }),
     ).toMatchObject({
       status: "error",
       errorData: {

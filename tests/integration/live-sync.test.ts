@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { callFn, callFnResult } from "../support/call-fn.ts";
 import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
+import { socketCallFn, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
 describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
@@ -23,16 +26,16 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const user = await createTestUser(server, { firstName: "Ada" });
     const socket = await open();
     expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-    const first = await socket.subscribe("me", "users.getMe");
+    const first = await subscribeFn(socket, "me", api.users.getMe, {});
     expect(first).toMatchObject({
       type: "query_result",
       value: { firstName: "Ada", email: user.email },
     });
 
     const pushed = socket.nextResult("me");
-    const result = await server.call(
-      "mutation",
-      "users.updateProfile",
+    const result = await callFnResult(
+      server,
+      api.users.updateProfile,
       { firstName: "Grace", lastName: "Hopper" },
       user.token,
     );
@@ -47,9 +50,9 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const user = await createTestUser(server);
     const socket = await open();
     await socket.authenticate(user.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     const before = socket.messages.length;
-    const result = await socket.call("mutation", "users.updateProfile", {
+    const result = await socketCallFn(socket, api.users.updateProfile, {
       firstName: "Linus",
       lastName: "T",
     });
@@ -67,15 +70,15 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const b = await open();
     await a.authenticate(user.token);
     await b.authenticate(user.token);
-    await a.subscribe("me", "users.getMe");
-    await b.subscribe("me", "users.getMe");
+    await subscribeFn(a, "me", api.users.getMe, {});
+    await subscribeFn(b, "me", api.users.getMe, {});
     const pushedToB = b.nextResult("me");
-    await a.call("mutation", "users.updateProfile", { firstName: "Second", lastName: "Tab" });
+    await socketCallFn(a, api.users.updateProfile, { firstName: "Second", lastName: "Tab" });
     expect(await pushedToB).toMatchObject({ value: { firstName: "Second" } });
 
     // The same values again change nothing: no push.
     const countBefore = b.messages.length;
-    await a.call("mutation", "users.updateProfile", { firstName: "Second", lastName: "Tab" });
+    await socketCallFn(a, api.users.updateProfile, { firstName: "Second", lastName: "Tab" });
     await new Promise((r) => setTimeout(r, 150));
     expect(b.messages.slice(countBefore).filter((m) => m.type === "query_result")).toHaveLength(0);
   });
@@ -85,11 +88,11 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const mallory = await createTestUser(server, { firstName: "Mallory" });
     const socket = await open();
     await socket.authenticate(mallory.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     const countBefore = socket.messages.length;
-    await server.call(
-      "mutation",
-      "users.updateProfile",
+    await callFn(
+      server,
+      api.users.updateProfile,
       { firstName: "Alicia", lastName: "X" },
       alice.token,
     );
@@ -103,16 +106,13 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const user = await createTestUser(server);
     const socket = await open();
     await socket.authenticate(user.token);
-    await socket.subscribe("me", "users.getMe");
-    const refreshed = await server.call("action", "auth.signIn", {
-      refreshToken: user.refreshToken,
-    });
-    const { tokens } = refreshed.body.value as { tokens: { token: string } };
+    await subscribeFn(socket, "me", api.users.getMe, {});
+    const { tokens } = await callFn(server, api.auth.signIn, { refreshToken: user.refreshToken });
     expect((await socket.authenticate(tokens.token)).type).toBe("authenticated");
     const pushed = socket.nextResult("me");
-    await server.call(
-      "mutation",
-      "users.updateProfile",
+    await callFn(
+      server,
+      api.users.updateProfile,
       { firstName: "After", lastName: "Refresh" },
       tokens.token,
     );
@@ -123,10 +123,10 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const user = await createTestUser(server);
     const socket = await open();
     await socket.authenticate(user.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     const authError = socket.next((m) => m.type === "auth_error");
     const queryError = socket.next((m) => m.type === "query_error" && m.id === "me");
-    await server.call("action", "auth.signOut", {}, user.token);
+    await callFn(server, api.auth.signOut, {}, user.token);
     expect(await authError).toMatchObject({
       type: "auth_error",
       errorData: { code: "UNAUTHENTICATED" },
@@ -136,26 +136,26 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
 
   it("shares one query run between a user's sessions, yet ends only the signed-out one", async () => {
     const user = await createTestUser(server);
-    const second = await server.call("action", "auth.signIn", {
+    const second = await callFn(server, api.auth.signIn, {
       provider: "password",
       params: { email: user.email, password: user.password },
     });
-    const other = (second.body.value as { tokens: { token: string } }).tokens.token;
+    const other = second.tokens.token;
     const kept = await open();
     const ended = await open();
     await kept.authenticate(user.token);
     await ended.authenticate(other);
-    await kept.subscribe("me", "users.getMe");
-    await ended.subscribe("me", "users.getMe");
+    await subscribeFn(kept, "me", api.users.getMe, {});
+    await subscribeFn(ended, "me", api.users.getMe, {});
 
     const authError = ended.next((m) => m.type === "auth_error");
-    await server.call("action", "auth.signOut", {}, other);
+    await callFn(server, api.auth.signOut, {}, other);
     await authError;
     const countBefore = ended.messages.length;
     const pushed = kept.nextResult("me");
-    await server.call(
-      "mutation",
-      "users.updateProfile",
+    await callFn(
+      server,
+      api.users.updateProfile,
       { firstName: "Still", lastName: "Here" },
       user.token,
     );
@@ -166,13 +166,13 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
 
   it("answers a query subscription without a token with 'Authentication required'", async () => {
     const socket = await open();
-    const reply = await socket.subscribe("me", "users.getMe");
+    const reply = await subscribeFn(socket, "me", api.users.getMe, {});
     expect(reply).toMatchObject({
       type: "query_error",
       errorMessage: "Authentication required",
       errorData: { code: "UNAUTHENTICATED" },
     });
-    const publicReply = await socket.subscribe("setup", "setup.status");
+    const publicReply = await subscribeFn(socket, "setup", api.setup.status, {});
     expect(publicReply).toMatchObject({ type: "query_result", value: { needsSetup: false } });
   });
 
@@ -180,12 +180,12 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const user = await createTestUser(server);
     const socket = await open();
     await socket.authenticate(user.token);
-    await socket.subscribe("me", "users.getMe");
+    await subscribeFn(socket, "me", api.users.getMe, {});
     socket.send({ type: "unsubscribe", id: "me" });
     const countBefore = socket.messages.length;
-    await server.call(
-      "mutation",
-      "users.updateProfile",
+    await callFn(
+      server,
+      api.users.updateProfile,
       { firstName: "Gone", lastName: "Quiet" },
       user.token,
     );
