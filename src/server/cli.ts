@@ -106,129 +106,138 @@ type Work = (m: Modules, database: Database, config: Config) => Promise<string>;
  * database.
  */
 function prepare(command: string | undefined, flags: Flags): Work {
-  switch (command) {
-    case "org:create": {
-      const name = need(organizationNameSchema, flags.name, "name");
-      return async (m, { db }) => {
-        const org = await m.createOrganization({ db, name });
-        await m.writeAudit(db, {
-          action: "cli.org_create",
-          organizationId: org.id,
-          targetType: "organization",
-          targetId: org.id,
-        });
-        return `Created organization "${org.name}" (${org.slug}).`;
-      };
-    }
-    case "user:create": {
-      const email = need(emailSchema, flags.email, "email");
-      const password = need(passwordSchema, flags.password, "password");
-      const firstName = need(
-        z.string().trim().min(1, "First name is required"),
-        flags.first,
-        "first",
-      );
-      const lastName = need(z.string().trim().min(1, "Last name is required"), flags.last, "last");
-      const role = flags.role === undefined ? "Member" : need(roleSchema, flags.role, "role");
-      return async (m, { db }) => {
-        const org = await findOrganization(
-          m,
-          db,
-          typeof flags.org === "string" ? flags.org : undefined,
-        );
-        const user = await m.createUser({
-          db,
-          email,
-          password,
-          firstName,
-          lastName,
-          organizationId: org.id,
-          role,
-          isSuperadmin: flags.superadmin === true,
-        });
-        await m.writeAudit(db, {
-          action: "cli.user_create",
-          organizationId: org.id,
-          targetType: "user",
-          targetId: user.id,
-        });
-        return `Created ${user.isSuperadmin ? "superadmin" : role} ${user.email} in "${org.name}".`;
-      };
-    }
-    case "user:set-password": {
-      const email = need(emailSchema, flags.email, "email");
-      return async (m, { db }) => {
-        const user = await requireUser(m, db, email);
-        const password = need(passwordSchema, flags.password, "password");
-        await db.transaction(async (tx) => {
-          await tx
-            .update(m.users)
-            .set({ passwordHash: await m.hashPassword(password), updatedAt: new Date() })
-            .where(m.eq(m.users.id, user.id));
-          await tx
-            .update(m.sessions)
-            .set({ revokedAt: new Date(), revokedReason: "password_reset" })
-            .where(m.eq(m.sessions.userId, user.id));
-          await m.writeAudit(tx, {
-            action: "cli.user_set_password",
-            organizationId: user.organizationId,
-            targetType: "user",
-            targetId: user.id,
-          });
-        });
-        return `Password changed for ${user.email}; their sessions were ended.`;
-      };
-    }
-    case "user:disable":
-    case "user:enable": {
-      const email = need(emailSchema, flags.email, "email");
-      return async (m, { db }) => {
-        const user = await requireUser(m, db, email);
-        const disabled = command === "user:disable";
-        await db.transaction(async (tx) => {
-          await tx
-            .update(m.users)
-            .set({ disabled, updatedAt: new Date() })
-            .where(m.eq(m.users.id, user.id));
-          if (disabled)
-            await tx
-              .update(m.sessions)
-              .set({ revokedAt: new Date(), revokedReason: "user_disabled" })
-              .where(m.eq(m.sessions.userId, user.id));
-          await m.writeAudit(tx, {
-            action: `cli.${command.replace(":", "_")}`,
-            organizationId: user.organizationId,
-            targetType: "user",
-            targetId: user.id,
-          });
-        });
-        return `${disabled ? "Disabled" : "Enabled"} ${user.email}.`;
-      };
-    }
-    case "seed:demo":
-      return async (_m, { db }, config) => {
-        const [
-          { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo },
-          { createBlobStorage },
-          { S3BlobStorage },
-        ] = await Promise.all([
-          import("./seed/demo.ts"),
-          import("./storage/index.ts"),
-          import("./storage/s3.ts"),
-        ]);
-        // Demo documents are real files in the configured blob storage (DATA_DIR or S3).
-        const storage = await createBlobStorage(config);
-        const { emails } = await seedDemo(db, storage).finally(() => {
-          if (storage instanceof S3BlobStorage) storage.destroy();
-        });
-        return [
-          `Seeded "${DEMO_ORGANIZATION}". Sign in with any of these (password ${DEMO_PASSWORD}):`,
-          ...emails.map((e) => `  ${e}`),
-        ].join("\n");
-      };
-    default:
-      throw new UsageError(command ? `Unknown command "${command}".` : "No command given.");
-  }
+  if (!command) throw new UsageError("No command given.");
+  if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`Unknown command "${command}".`);
+  return COMMANDS[command]!(flags, command);
+}
+
+const COMMANDS: Record<string, (flags: Flags, command: string) => Work> = {
+  "org:create": prepareCreateOrganization,
+  "user:create": prepareCreateUser,
+  "user:set-password": prepareSetPassword,
+  "user:disable": prepareSetDisabled,
+  "user:enable": prepareSetDisabled,
+  "seed:demo": prepareSeedDemo,
+};
+
+function prepareCreateOrganization(flags: Flags): Work {
+  const name = need(organizationNameSchema, flags.name, "name");
+  return async (m, { db }) => {
+    const org = await m.createOrganization({ db, name });
+    await m.writeAudit(db, {
+      action: "cli.org_create",
+      organizationId: org.id,
+      targetType: "organization",
+      targetId: org.id,
+    });
+    return `Created organization "${org.name}" (${org.slug}).`;
+  };
+}
+
+function prepareCreateUser(flags: Flags): Work {
+  const email = need(emailSchema, flags.email, "email");
+  const password = need(passwordSchema, flags.password, "password");
+  const firstName = need(z.string().trim().min(1, "First name is required"), flags.first, "first");
+  const lastName = need(z.string().trim().min(1, "Last name is required"), flags.last, "last");
+  const role = flags.role === undefined ? "Member" : need(roleSchema, flags.role, "role");
+  return async (m, { db }) => {
+    const org = await findOrganization(
+      m,
+      db,
+      typeof flags.org === "string" ? flags.org : undefined,
+    );
+    const user = await m.createUser({
+      db,
+      email,
+      password,
+      firstName,
+      lastName,
+      organizationId: org.id,
+      role,
+      isSuperadmin: flags.superadmin === true,
+    });
+    await m.writeAudit(db, {
+      action: "cli.user_create",
+      organizationId: org.id,
+      targetType: "user",
+      targetId: user.id,
+    });
+    return `Created ${user.isSuperadmin ? "superadmin" : role} ${user.email} in "${org.name}".`;
+  };
+}
+
+function prepareSetPassword(flags: Flags): Work {
+  const email = need(emailSchema, flags.email, "email");
+  return async (m, { db }) => {
+    const user = await requireUser(m, db, email);
+    const password = need(passwordSchema, flags.password, "password");
+    await db.transaction(async (tx) => {
+      await tx
+        .update(m.users)
+        .set({ passwordHash: await m.hashPassword(password), updatedAt: new Date() })
+        .where(m.eq(m.users.id, user.id));
+      await tx
+        .update(m.sessions)
+        .set({ revokedAt: new Date(), revokedReason: "password_reset" })
+        .where(m.eq(m.sessions.userId, user.id));
+      await m.writeAudit(tx, {
+        action: "cli.user_set_password",
+        organizationId: user.organizationId,
+        targetType: "user",
+        targetId: user.id,
+      });
+    });
+    return `Password changed for ${user.email}; their sessions were ended.`;
+  };
+}
+
+function prepareSetDisabled(flags: Flags, command: string): Work {
+  const email = need(emailSchema, flags.email, "email");
+  return async (m, { db }) => {
+    const user = await requireUser(m, db, email);
+    const disabled = command === "user:disable";
+    await db.transaction(async (tx) => {
+      await tx
+        .update(m.users)
+        .set({ disabled, updatedAt: new Date() })
+        .where(m.eq(m.users.id, user.id));
+      if (disabled)
+        await tx
+          .update(m.sessions)
+          .set({ revokedAt: new Date(), revokedReason: "user_disabled" })
+          .where(m.eq(m.sessions.userId, user.id));
+      await m.writeAudit(tx, {
+        action: `cli.${command.replace(":", "_")}`,
+        organizationId: user.organizationId,
+        targetType: "user",
+        targetId: user.id,
+      });
+    });
+    return `${disabled ? "Disabled" : "Enabled"} ${user.email}.`;
+  };
+}
+
+function prepareSeedDemo(): Work {
+  return async (_m, { db }, config) => {
+    const [
+      { DEMO_ORGANIZATION, DEMO_PASSWORD, seedDemo },
+      { createBlobStorage },
+      { S3BlobStorage },
+    ] = await Promise.all([
+      import("./seed/demo.ts"),
+      import("./storage/index.ts"),
+      import("./storage/s3.ts"),
+    ]);
+    // Demo documents are real files in the configured blob storage (DATA_DIR or S3).
+    const storage = await createBlobStorage(config);
+    const { emails } = await seedDemo(db, storage).finally(() => {
+      if (storage instanceof S3BlobStorage) storage.destroy();
+    });
+    return [
+      `Seeded "${DEMO_ORGANIZATION}". Sign in with any of these (password ${DEMO_PASSWORD}):`,
+      ...emails.map((e) => `  ${e}`),
+    ].join("\n");
+  };
 }
 
 function parseCommandLine() {

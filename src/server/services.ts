@@ -1,10 +1,10 @@
-import { createModelRegistry } from "./ai/model-registry.ts";
 import type { Services } from "./api/context.ts";
 import { AuthService } from "./auth/auth-service.ts";
 import { loadSigningKey } from "./auth/signing-key.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Logger } from "./logger.ts";
+import { createModelRegistry } from "./models/model-registry.ts";
 import { createBlobStorage } from "./storage/index.ts";
 
 /** Open the database (migrating it) and build what every handler may use. */

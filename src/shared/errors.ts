@@ -1,9 +1,10 @@
 import { z } from "zod";
 
 /**
- * Error codes shared by server and web. The server maps each to HTTP 560 with
- * `{status: "error", errorMessage, errorData: {code, ...}}`; the web turns them
- * into toasts and error views.
+ * Error codes shared by server and web. Every error answer, on the function
+ * API (HTTP 560, SPEC 7), the WebSocket and every other HTTP route (the
+ * status of its code), carries `{status: "error", errorMessage, errorData:
+ * {code, ...}}`; the web recognises errors by this code, never by their text.
  */
 export const errorCodes = [
   "BAD_REQUEST",
@@ -16,6 +17,8 @@ export const errorCodes = [
   "CONFLICT",
   "RATE_LIMITED",
   "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "SERVICE_UNAVAILABLE",
   "INTERNAL",
 ] as const;
 
@@ -26,6 +29,15 @@ export const INTERNAL_ERROR_MESSAGE = "Something went wrong on our side. Please 
 
 export const errorDataSchema = z.looseObject({ code: z.enum(errorCodes) });
 export type ErrorData = z.infer<typeof errorDataSchema>;
+
+/** The JSON body of every error answer (`logLines` only on the function API). */
+export const errorBodySchema = z.object({
+  status: z.literal("error"),
+  errorMessage: z.string(),
+  errorData: errorDataSchema.optional(),
+  logLines: z.array(z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The one typed error of the project: a code and a message a user can act on. */
 export class AppError extends Error {

@@ -459,7 +459,12 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
       const user = await createTestUser(server);
       const invalid = await postCookie(JSON.stringify({ token: "garbage", refreshToken: "x" }));
       expect(invalid.httpStatus).toBe(401);
-      expect(invalid.json).toEqual({ errorMessage: "Authentication required" });
+      expect(invalid.json).toEqual({
+        status: "error",
+        errorMessage: "Authentication required",
+        errorData: { code: "UNAUTHENTICATED", reason: "invalid_token" },
+        logLines: [],
+      });
       expect(invalid.headers.getSetCookie()).toEqual([]);
 
       const notJson = await rawRequest(server, "/api/auth/cookie", {
@@ -468,7 +473,10 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
         body: JSON.stringify({ token: user.token, refreshToken: user.refreshToken }),
       });
       expect(notJson.httpStatus).toBe(415);
-      expect(notJson.json).toMatchObject({ errorMessage: expect.any(String) });
+      expect(notJson.json).toMatchObject({
+        errorMessage: expect.any(String),
+        errorData: { code: "UNSUPPORTED_MEDIA_TYPE" },
+      });
       expect(notJson.headers.getSetCookie()).toEqual([]);
 
       const crossSite = await postCookie(
@@ -476,7 +484,10 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
         { origin: "https://evil.example" },
       );
       expect(crossSite.httpStatus).toBe(403);
-      expect(crossSite.json).toMatchObject({ errorMessage: expect.any(String) });
+      expect(crossSite.json).toMatchObject({
+        errorMessage: "Cross-site request refused.",
+        errorData: { code: "FORBIDDEN" },
+      });
       expect(crossSite.headers.getSetCookie()).toEqual([]);
     });
   });

@@ -368,7 +368,11 @@ describe.each(DB_KINDS)("chat without a model (%s)", (kind) => {
     const chatId = newChatId();
     const response = await postChat(server, user.token, chatBody(chatId, "anyone there?"));
     expect(response.status).toBe(503);
-    const body = (await response.json()) as { errorMessage: string; errorData: { reason: string } };
+    const body = (await response.json()) as {
+      errorMessage: string;
+      errorData: { code: string; reason: string };
+    };
+    expect(body.errorData.code).toBe("SERVICE_UNAVAILABLE");
     expect(body.errorMessage).toMatch(/^No AI model is configured/);
     expect(body.errorMessage).toContain("OPENAI_API_KEY");
     expect(body.errorMessage).toContain("OPENAI_COMPATIBLE_BASE_URL");

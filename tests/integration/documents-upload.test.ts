@@ -4,6 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ErrorBody } from "#shared/errors.ts";
+import type { UploadResponse } from "#shared/schemas/upload.ts";
 import { documents, folders, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import {
@@ -17,12 +19,8 @@ import {
 
 const LIMIT = 200 * 1024;
 
-interface UploadBody {
-  documents: { _id: string; name: string }[];
-  errors: { fileName: string; message: string }[];
-  errorMessage?: string;
-  errorData?: { code: string };
-}
+/** The upload's answer per file, or (a request refused as a whole) the plain error body. */
+type UploadBody = UploadResponse & Partial<ErrorBody>;
 
 async function pdfBytes(text = "Hello"): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -256,6 +254,7 @@ describe.each(DB_KINDS)("POST /api/documents/upload (%s)", (kind) => {
     });
     expect(unsupported.status).toBe(415);
     expect(unsupported.body.errorMessage).toContain("'old.doc' is not a supported file type");
+    expect(unsupported.body.errorData).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE" });
 
     const mismatch = await upload(server, [{ name: "picture.png", bytes: await pdfBytes() }], {
       token: owner.token,
@@ -294,7 +293,7 @@ describe.each(DB_KINDS)("POST /api/documents/upload (%s)", (kind) => {
       });
       expect(result.status).toBe(404);
       expect(result.body).toMatchObject({
-        documents: [],
+        status: "error",
         errorMessage: "Folder not found.",
         errorData: { code: "NOT_FOUND" },
       });
@@ -395,7 +394,9 @@ describe.each(DB_KINDS)("POST /api/documents/upload (%s)", (kind) => {
       body: JSON.stringify({ file: "x" }),
     });
     expect(json.status).toBe(415);
-    expect(((await json.json()) as UploadBody).errorMessage).toContain("multipart/form-data");
+    const refused = (await json.json()) as UploadBody;
+    expect(refused.errorMessage).toContain("multipart/form-data");
+    expect(refused.errorData).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE" });
   });
 
   it("requires a signed-in caller", async () => {

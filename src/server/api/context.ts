@@ -1,30 +1,19 @@
-import type { Role } from "#shared/constants.ts";
+import type { AuthService } from "../auth/auth-service.ts";
+import type { Identity, RequestInfo } from "../auth/identity.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor, Tx } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-
-/** The signed-in caller, loaded fresh from the database for every call. */
-export interface Identity {
-  userId: string;
-  sessionId: string;
-  organizationId: string | null;
-  role: Role;
-  isSuperadmin: boolean;
-}
-
-export interface RequestInfo {
-  ip: string | null;
-  userAgent: string | null;
-}
+import type { ModelRegistry } from "../models/model-registry.ts";
+import type { BlobStorage } from "../storage/blob-storage.ts";
 
 /** What every handler can reach besides its caller. */
 export interface Services {
   config: Config;
   database: Database;
   log: Logger;
-  auth: import("../auth/auth-service.ts").AuthService;
-  storage: import("../storage/blob-storage.ts").BlobStorage;
-  models: import("../ai/model-registry.ts").ModelRegistry;
+  auth: AuthService;
+  storage: BlobStorage;
+  models: ModelRegistry;
 }
 
 export interface FunctionCtx {

@@ -17,7 +17,7 @@ export function errorPayload(
   context: Record<string, unknown> = {},
 ): ErrorPayload {
   if (isAppError(error)) return { errorMessage: error.message, errorData: error.errorData };
-  log.error({ err: error, ...context }, "unexpected error in a function call");
+  log.error({ err: error, ...context }, "unexpected error");
   const internal = new AppError("INTERNAL", INTERNAL_ERROR_MESSAGE);
   return { errorMessage: internal.message, errorData: internal.errorData };
 }

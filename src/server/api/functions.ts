@@ -1,25 +1,30 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
-import { signInFunction, signOutFunction } from "../auth/functions.ts";
-import { chatFunctions } from "../chat/functions.ts";
-import { dossierFunctions } from "../dossier/functions.ts";
-import { completeSetupFunction, setupStatusFunction } from "../setup/functions.ts";
-import { changePasswordFunction } from "../users/change-password.ts";
-import { getMeFunction } from "../users/get-me.ts";
-import { updateProfileFunction } from "../users/update-profile.ts";
+import { authFunctions } from "../auth/functions.ts";
+import { documentFunctions } from "../documents/functions.ts";
+import { folderFunctions } from "../folders/functions.ts";
+import { messageFunctions } from "../messages/functions.ts";
+import { modelFunctions } from "../models/functions.ts";
+import { setupFunctions } from "../setup/functions.ts";
+import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
+import { threadFunctions } from "../threads/functions.ts";
+import { userFunctions } from "../users/functions.ts";
 import { Registry, type ServerFunction } from "./registry.ts";
 
-/** Every server function. Each capability adds its own here. */
+/**
+ * Every server function. Each lives in the folder named by its path's
+ * namespace (`folders.move` in folders/, `threads.list` in threads/).
+ */
 const functions: ServerFunction[] = [
-  signInFunction,
-  signOutFunction,
-  setupStatusFunction,
-  completeSetupFunction,
-  getMeFunction,
-  updateProfileFunction,
-  changePasswordFunction,
-  ...dossierFunctions,
-  ...chatFunctions,
+  ...authFunctions,
+  ...setupFunctions,
+  ...userFunctions,
+  ...folderFunctions,
+  ...documentFunctions,
+  ...threadFunctions,
+  ...threadAttachmentFunctions,
+  ...messageFunctions,
+  ...modelFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -1,7 +1,7 @@
-import type { RequestInfo } from "../api/context.ts";
 import type { Executor } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
 import { newId } from "../ids.ts";
+import type { RequestInfo } from "./identity.ts";
 
 export interface AuditEntry {
   action: string;

@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tokens } from "#shared/api/auth.ts";
 import { AppError, unauthenticated } from "#shared/errors.ts";
-import type { Identity, RequestInfo } from "../api/context.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/client.ts";
 import { refreshTokens, sessions, users } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 import { writeAudit } from "./audit.ts";
+import type { Identity, RequestInfo } from "./identity.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import { checkRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.ts";
 import type { SigningKey } from "./signing-key.ts";

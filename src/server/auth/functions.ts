@@ -1,5 +1,5 @@
 import { signIn, signOut } from "#shared/api/auth.ts";
-import { implement } from "../api/registry.ts";
+import { implement, type ServerFunction } from "../api/registry.ts";
 
 export const signInFunction = implement(signIn, async (ctx, args) => {
   const auth = ctx.services.auth;
@@ -13,3 +13,5 @@ export const signOutFunction = implement(signOut, async (ctx) => {
   await ctx.services.auth.signOut(ctx.user, ctx.request);
   return null;
 });
+
+export const authFunctions: ServerFunction[] = [signInFunction, signOutFunction];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAppError } from "#shared/errors.ts";
-import { MAX_USER_TEXT_CHARS, parseChatRequest } from "./chat-request.ts";
+import { MAX_USER_TEXT_CHARS } from "#shared/schemas/chat-request.ts";
+import { parseChatRequest } from "./chat-request.ts";
 
 const message = (text: string, extra: Record<string, unknown> = {}) => ({
   id: "m1",

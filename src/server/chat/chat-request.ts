@@ -1,45 +1,17 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "#shared/errors.ts";
+import {
+  chatRequestSchema,
+  lastMessageSchema,
+  MAX_USER_TEXT_CHARS,
+  textPartSchema,
+} from "#shared/schemas/chat-request.ts";
 
 /**
- * POST /api/chat: the AI SDK's chat request ({id, messages, trigger,
- * messageId}, plus our modelId; other body fields are ignored). Only the last
- * message is read, and only its text: the history comes from the database,
- * never from the client.
+ * POST /api/chat's body (chatRequestSchema, shared with the web) read as the
+ * turn needs it: only the last message is read, and only its text; the
+ * history comes from the database, never from the client.
  */
-
-export const MAX_USER_TEXT_CHARS = 100_000;
-const THREAD_ID = /^[A-Za-z0-9_-]+$/;
-
-export const threadIdSchema = z
-  .string()
-  .trim()
-  .min(10, "The chat id must be at least 10 characters.")
-  .max(100, "The chat id is too long.")
-  .regex(THREAD_ID, "A chat id may only contain letters, digits, - and _.");
-
-const messageIdSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(THREAD_ID, "A message id may only contain letters, digits, - and _.");
-
-const chatBodySchema = z.object({
-  id: threadIdSchema,
-  messages: z.array(z.looseObject({})).min(1, "Send the new message.").max(2000),
-  trigger: z.enum(["submit-message", "regenerate-message"]).default("submit-message"),
-  messageId: messageIdSchema.nullish(),
-  modelId: z.string().trim().min(1).max(200).nullish(),
-});
-
-const textPartSchema = z.object({ type: z.literal("text"), text: z.string() });
-
-const lastMessageSchema = z.object({
-  id: messageIdSchema,
-  role: z.literal("user", { message: "The last message must be the user's." }),
-  parts: z.array(z.looseObject({ type: z.string() })).max(100),
-});
 
 export interface ChatRequest {
   threadId: string;
@@ -52,7 +24,7 @@ export interface ChatRequest {
 }
 
 export function parseChatRequest(json: unknown): ChatRequest {
-  const body = chatBodySchema.safeParse(json);
+  const body = chatRequestSchema.safeParse(json);
   if (!body.success) throw invalid(body.error.issues);
   const last = lastMessageSchema.safeParse(body.data.messages.at(-1));
   if (!last.success) throw invalid(last.error.issues, "messages.last");

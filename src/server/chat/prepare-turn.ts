@@ -1,17 +1,17 @@
 import { and, eq, gt } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
-import type { ModelRegistry, ResolvedModel } from "../ai/model-registry.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { messages, threads } from "../db/schema.ts";
 import { newId } from "../ids.ts";
+import { chooseChatModel } from "../models/choose-chat-model.ts";
+import type { ModelRegistry, ResolvedModel } from "../models/model-registry.ts";
+import { DEFAULT_THREAD_TITLE } from "../threads/create-thread.ts";
+import { type ChatCaller, chatCaller, type ThreadRow } from "../threads/thread-access.ts";
+import { fallbackTitle } from "../threads/titles.ts";
 import type { ChatRequest } from "./chat-request.ts";
-import { chooseChatModel } from "./choose-chat-model.ts";
-import { DEFAULT_THREAD_TITLE } from "./create-thread.ts";
 import type { HistoryRow } from "./load-history.ts";
-import { type ChatCaller, chatCaller, type ThreadRow } from "./thread-access.ts";
 import { lockForTurnWrites, readTurnState, type ThreadState } from "./thread-state.ts";
-import { fallbackTitle } from "./titles.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
 /** A streaming answer whose row has not moved for this long was left by a dead process. */

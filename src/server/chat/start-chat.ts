@@ -1,7 +1,6 @@
 import { AppError, isAppError } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
-import { HTTP_STATUS_KEY } from "./chat-http.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import { prepareTurn } from "./prepare-turn.ts";
 import type { ActiveStream } from "./stream/active-stream.ts";
@@ -27,11 +26,8 @@ export function startChat(options: {
   const { services, streams, claims, request } = options;
   if (streams.closing) {
     throw new AppError(
-      "INTERNAL",
+      "SERVICE_UNAVAILABLE",
       "The server is restarting. Send your message again in a moment.",
-      {
-        [HTTP_STATUS_KEY]: 503,
-      },
     );
   }
 

@@ -2,10 +2,10 @@ import { and, desc, eq } from "drizzle-orm";
 import { conflict, notFound } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { messages, threads } from "../db/schema.ts";
+import type { ChatCaller } from "../threads/thread-access.ts";
+import { findOwnThread } from "../threads/thread-access.ts";
 import { STALE_STREAM_MS } from "./prepare-turn.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
-import type { ChatCaller } from "./thread-access.ts";
-import { findOwnThread } from "./thread-access.ts";
 
 /** How long a stop waits for the partial answer to be saved before answering. */
 const STOP_WAIT_MS = 10_000;

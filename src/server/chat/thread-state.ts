@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Identity } from "../api/context.ts";
 import { checkSessionIdentity, sessionIdentityColumns } from "../auth/auth-service.ts";
+import type { Identity } from "../auth/identity.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/client.ts";
 import {
@@ -14,8 +14,8 @@ import {
   userPreferences,
   users,
 } from "../db/schema.ts";
+import type { ThreadRow } from "../threads/thread-access.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
-import type { ThreadRow } from "./thread-access.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
 const ATTACHED_LIMIT = 20;

@@ -109,7 +109,7 @@ describe("claimedFileType", () => {
         }
       })() as FileRejected;
       expect(error).toBeInstanceOf(FileRejected);
-      expect(error.status).toBe(415);
+      expect(error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
       expect(error.message).toContain(`'${name}' is not a supported file type`);
     }
   });
@@ -155,7 +155,7 @@ describe("checkHead", () => {
 
   it("refuses a file whose content is another type, saying what it looks like", async () => {
     const error = await rejection(checkHead("scan.pdf", "pdf", await pngBytes()));
-    expect(error.status).toBe(400);
+    expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toBe(
       "'scan.pdf' is not a PDF file (its content looks like a PNG image).",
     );
@@ -220,7 +220,7 @@ describe("ContentInspector", () => {
   it("stops at the size limit with 413 naming the file and the limit", async () => {
     const pdf = await pdfBytes();
     const error = await rejection(inspect([pdf, Buffer.alloc(4096)], "big.pdf", "pdf", 2048));
-    expect(error.status).toBe(413);
+    expect(error.code).toBe("PAYLOAD_TOO_LARGE");
     expect(error.message).toBe("'big.pdf' is larger than the upload limit of 2 KB.");
   });
 });

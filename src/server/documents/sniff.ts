@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
+import { AppError } from "#shared/errors.ts";
 import { FILE_TYPE_INFO, type FileType, fileTypeForName } from "#shared/file-types.ts";
 
 /**
@@ -27,13 +28,15 @@ const DETECTED: Readonly<Record<string, FileType>> = {
 };
 const ARTICLE_AN: ReadonlySet<FileType> = new Set(["xlsx", "html", "svg"]);
 
-/** A file refused for a reason its uploader can act on; `status` is the HTTP status. */
-export class FileRejected extends Error {
+/** Why a file is refused: not what it claims, too large, or of a type we do not take. */
+export type RejectionCode = "BAD_REQUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE";
+
+/** A file refused for a reason its uploader can act on (the message names the file). */
+export class FileRejected extends AppError {
   override name = "FileRejected";
-  readonly status: 400 | 413 | 415;
-  constructor(status: 400 | 413 | 415, message: string) {
-    super(message);
-    this.status = status;
+  declare readonly code: RejectionCode;
+  constructor(code: RejectionCode, message: string) {
+    super(code, message);
   }
 }
 
@@ -58,19 +61,19 @@ export function formatBytes(bytes: number): string {
 
 export const unsupportedFile = (fileName: string) =>
   new FileRejected(
-    415,
+    "UNSUPPORTED_MEDIA_TYPE",
     `'${fileName}' is not a supported file type. Upload PDF, Word (.docx), Excel (.xlsx), CSV, PowerPoint (.pptx), text, Markdown, HTML or image (PNG, JPEG, GIF, WebP, SVG) files.`,
   );
 
 export const fileTooLarge = (fileName: string, maxBytes: number) =>
   new FileRejected(
-    413,
+    "PAYLOAD_TOO_LARGE",
     `'${fileName}' is larger than the upload limit of ${formatBytes(maxBytes)}.`,
   );
 
 const notOfType = (fileName: string, type: FileType, detail?: string) =>
   new FileRejected(
-    400,
+    "BAD_REQUEST",
     `'${fileName}' is not ${describeFileType(type)}${detail ? ` (${detail})` : ""}.`,
   );
 
@@ -105,7 +108,7 @@ function truncate(text: string, max: number): string {
   return out;
 }
 
-/** The type a file name claims, or a 415 refusal naming the file. */
+/** The type a file name claims, or an UNSUPPORTED_MEDIA_TYPE refusal naming the file. */
 export function claimedFileType(fileName: string): FileType {
   const type = fileTypeForName(fileName);
   if (!type) throw unsupportedFile(fileName);
@@ -114,7 +117,7 @@ export function claimedFileType(fileName: string): FileType {
 
 /** Check a file's first bytes against the type its name claims; throws FileRejected. */
 export async function checkHead(fileName: string, claimed: FileType, head: Uint8Array) {
-  if (head.length === 0) throw new FileRejected(400, `'${fileName}' is empty.`);
+  if (head.length === 0) throw new FileRejected("BAD_REQUEST", `'${fileName}' is empty.`);
   const detected = await fileTypeFromBuffer(head).catch(() => undefined);
   const detectedType = detected ? DETECTED[detected.ext] : undefined;
   const looksLike = detected

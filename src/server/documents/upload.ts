@@ -1,14 +1,20 @@
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import busboy from "busboy";
-import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
-import type { Identity, Services } from "../api/context.ts";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { AppError, forbidden } from "#shared/errors.ts";
+import { FILE_TYPE_INFO } from "#shared/file-types.ts";
+import type { UploadResponse } from "#shared/schemas/upload.ts";
+import type { Services } from "../api/context.ts";
+import type { Identity } from "../auth/identity.ts";
 import { documents } from "../db/schema.ts";
-import { newId } from "../ids.ts";
-import { enqueueJob } from "../jobs/queue.ts";
+import { HTTP_STATUS } from "../http/error-response.ts";
+import { enqueueProcessing } from "../ingest/enqueue-processing.ts";
 import { folderInOrganization } from "./access.ts";
-import { ContentInspector, claimedFileType, cleanFileName, FileRejected } from "./sniff.ts";
+import {
+  deleteBlobs,
+  MAX_FILES_PER_UPLOAD,
+  readUploadForm,
+  type StoredFile,
+  type UploadForm,
+} from "./upload-form.ts";
 
 /**
  * POST /api/documents/upload: multipart with an optional `folderId` field and
@@ -18,47 +24,15 @@ import { ContentInspector, claimedFileType, cleanFileName, FileRejected } from "
  * refused ones are listed with a message naming the file.
  */
 
-export const MAX_FILES_PER_UPLOAD = 50;
-export const PROCESS_DOCUMENT_JOB = "process-document";
-
-export interface UploadResponseBody {
-  documents: { _id: string; name: string }[];
-  errors: { fileName: string; message: string }[];
-  /** Set when nothing was accepted: the first reason, for a toast. */
-  errorMessage?: string;
-  errorData?: { code: string };
-}
-
 export interface UploadResult {
-  status: 200 | 400 | 403 | 404 | 413 | 415 | 500;
-  body: UploadResponseBody;
+  status: ContentfulStatusCode;
+  body: UploadResponse;
 }
 
-type Outcome =
-  | {
-      ok: true;
-      fileName: string;
-      documentId: string;
-      storageId: string;
-      type: FileType;
-      size: number;
-    }
-  | { ok: false; fileName: string; status: 400 | 413 | 415 | 500; message: string };
-
-const CODES = {
-  400: "BAD_REQUEST",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  413: "PAYLOAD_TOO_LARGE",
-  415: "BAD_REQUEST",
-  500: "INTERNAL",
-} as const;
-
-const failure = (status: Exclude<UploadResult["status"], 200>, message: string): UploadResult => ({
-  status,
-  body: { documents: [], errors: [], errorMessage: message, errorData: { code: CODES[status] } },
-});
-
+/**
+ * Receive one upload request: refused as a whole (an AppError, nothing left
+ * behind) or answered per file.
+ */
 export async function receiveUpload(options: {
   services: Services;
   identity: Identity;
@@ -66,189 +40,70 @@ export async function receiveUpload(options: {
 }): Promise<UploadResult> {
   const { services, identity, request } = options;
   const organizationId = identity.organizationId;
-  if (!organizationId) return failure(403, "Only members of an organization can upload documents.");
-  if (!request.body) return failure(400, "Choose at least one file to upload.");
+  if (!organizationId) throw forbidden("Only members of an organization can upload documents.");
+  if (!request.body) throw new AppError("BAD_REQUEST", "Choose at least one file to upload.");
 
-  let parser: busboy.Busboy;
+  const form = await readUploadForm(services, identity, organizationId, request, request.body);
   try {
-    parser = busboy({
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-      defParamCharset: "utf8",
-      limits: {
-        files: MAX_FILES_PER_UPLOAD,
-        fields: 10,
-        fieldSize: 1024,
-        parts: MAX_FILES_PER_UPLOAD + 10,
-        // A safety net: the inspector refuses the file at maxUploadBytes + 1.
-        fileSize: services.config.maxUploadBytes + 1,
-      },
-    });
-  } catch {
-    return failure(415, "Send the files as multipart/form-data, each in a 'file' field.");
-  }
-
-  // Filled in by the parser's events (an object, so TypeScript sees the writes).
-  const form: { folderId: string | null; folderCheck?: FolderCheck; tooManyFiles: boolean } = {
-    folderId: null,
-    tooManyFiles: false,
-  };
-  const outcomes: Promise<Outcome>[] = [];
-
-  parser.on("field", (name, value) => {
-    if (name !== "folderId") return;
-    form.folderId = value.trim() || null;
-    // Known early, a wrong folder stops the files that follow from being stored.
-    form.folderCheck = form.folderId ? checkFolder(services, identity, form.folderId) : undefined;
-  });
-  parser.on("file", (name, file, info) => {
-    // A cut-off request errors every open file stream; the parser's own error reports it.
-    file.on("error", () => undefined);
-    if (name !== "file") {
-      file.resume();
-      return;
+    await checkForm(form);
+    if (form.stored.length > 0) {
+      const saved = await saveDocuments(services, identity, organizationId, form);
+      if (!saved) throw folderNotFound();
     }
-    outcomes.push(receiveFile(services, organizationId, file, info.filename, form.folderCheck));
-  });
-  parser.on("filesLimit", () => {
-    form.tooManyFiles = true;
-  });
-
-  let cutOff = false;
-  try {
-    await pipeline(Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>), parser);
-  } catch {
-    cutOff = true;
-  }
-  const results = await Promise.all(outcomes);
-  const stored = results.filter((r) => r.ok);
-  const refused = results.filter((r) => !r.ok);
-  const discard = () =>
-    deleteBlobs(
+  } catch (error) {
+    await deleteBlobs(
       services,
-      stored.map((s) => s.storageId),
+      form.stored.map((s) => s.storageId),
     );
+    throw error;
+  }
+  return answerOf(form);
+}
 
-  if (cutOff) {
-    await discard();
-    return failure(400, "The upload was cut off or malformed. Please try again.");
+const folderNotFound = () => new AppError("NOT_FOUND", "Folder not found.");
+
+/** Throws what refuses the whole request: a cut-off body, a folder not found, no file at all. */
+async function checkForm(form: UploadForm): Promise<void> {
+  if (form.cutOff) {
+    throw new AppError("BAD_REQUEST", "The upload was cut off or malformed. Please try again.");
   }
   const folderFound = await form.folderCheck;
-  if (folderFound instanceof Error) {
-    await discard();
-    throw folderFound;
+  if (folderFound instanceof Error) throw folderFound;
+  if (folderFound === false) throw folderNotFound();
+  if (form.stored.length + form.refused.length === 0) {
+    throw new AppError("BAD_REQUEST", "Choose at least one file to upload.");
   }
-  if (folderFound === false) {
-    await discard();
-    return failure(404, "Folder not found.");
-  }
-  if (results.length === 0) return failure(400, "Choose at least one file to upload.");
+}
 
-  if (stored.length > 0) {
-    let saved: boolean;
-    try {
-      saved = await saveDocuments(services, identity, organizationId, form.folderId, stored);
-    } catch (error) {
-      await discard();
-      throw error;
-    }
-    if (!saved) {
-      await discard();
-      return failure(404, "Folder not found.");
-    }
-  }
-
-  const errors = refused.map((r) => ({ fileName: r.fileName, message: r.message }));
+/** 200 with each file's result; when none was taken, the first refusal's status and message. */
+function answerOf(form: UploadForm): UploadResult {
+  const errors = form.refused.map((r) => ({ fileName: r.fileName, message: r.message }));
   if (form.tooManyFiles) {
     errors.push({
       fileName: "",
       message: `Upload at most ${MAX_FILES_PER_UPLOAD} files at once; the rest were skipped.`,
     });
   }
-  const body: UploadResponseBody = {
-    documents: stored.map((s) => ({ _id: s.documentId, name: s.fileName })),
+  const body: UploadResponse = {
+    documents: form.stored.map((s) => ({ _id: s.documentId, name: s.fileName })),
     errors,
   };
-  if (stored.length > 0) return { status: 200, body };
-  const first = refused[0]!;
+  const first = form.refused[0];
+  if (form.stored.length > 0 || !first) return { status: 200, body };
   return {
-    status: first.status,
-    body: { ...body, errorMessage: first.message, errorData: { code: CODES[first.status] } },
+    status: HTTP_STATUS[first.code],
+    body: { ...body, errorMessage: first.message, errorData: { code: first.code } },
   };
-}
-
-/**
- * Whether the form's folder is the caller's, started as soon as the field is
- * read. A failed lookup resolves to its error (thrown where it is awaited), so
- * it is never an unhandled rejection when the request ends early.
- */
-type FolderCheck = Promise<boolean | Error>;
-
-function checkFolder(services: Services, identity: Identity, folderId: string): FolderCheck {
-  return folderInOrganization(services.database.db, identity, folderId).catch((error: unknown) =>
-    error instanceof Error ? error : new Error(String(error)),
-  );
-}
-
-/** Stream one file into storage through the inspector; never rejects. */
-async function receiveFile(
-  services: Services,
-  organizationId: string,
-  file: Readable,
-  rawName: string | undefined,
-  folderCheck: FolderCheck | undefined,
-): Promise<Outcome> {
-  const fileName = cleanFileName(rawName);
-  const documentId = newId();
-  const storageId = `${organizationId}/${documentId}`;
-  let inspector: ContentInspector | undefined;
-  try {
-    const type = claimedFileType(fileName);
-    // A folder known to be wrong: do not store anything (the request answers 404).
-    const folderFound = await folderCheck;
-    if (folderFound instanceof Error) throw folderFound;
-    if (folderFound === false) throw new FileRejected(400, "Folder not found.");
-    inspector = new ContentInspector({
-      fileName,
-      claimed: type,
-      maxBytes: services.config.maxUploadBytes,
-    });
-    const target = inspector;
-    // The inspector may refuse the file before storage starts reading it: the
-    // error must not go unheard meanwhile (storage.put sees it as a destroyed stream).
-    target.on("error", () => undefined);
-    file.on("error", (error) => target.destroy(error));
-    file.pipe(target);
-    const { size } = await services.storage.put(storageId, target, {
-      contentType: FILE_TYPE_INFO[type].mimeType,
-    });
-    return { ok: true, fileName, documentId, storageId, type, size };
-  } catch (error) {
-    if (inspector) file.unpipe(inspector);
-    // Drain the rest so the next part of the form can be read.
-    file.resume();
-    if (inspector) await deleteBlobs(services, [storageId]);
-    if (error instanceof FileRejected) {
-      return { ok: false, fileName, status: error.status, message: error.message };
-    }
-    services.log.error({ err: error, storageId }, "upload: could not store a file");
-    return {
-      ok: false,
-      fileName,
-      status: 500,
-      message: `'${fileName}' could not be stored. Please try again.`,
-    };
-  }
 }
 
 async function saveDocuments(
   services: Services,
   identity: Identity,
   organizationId: string,
-  folderId: string | null,
-  stored: Extract<Outcome, { ok: true }>[],
+  form: UploadForm,
 ): Promise<boolean> {
   try {
-    return await insertDocuments(services, identity, organizationId, folderId, stored);
+    return await insertDocuments(services, identity, organizationId, form.folderId, form.stored);
   } catch (error) {
     // The folder was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) return false;
@@ -262,7 +117,7 @@ async function insertDocuments(
   identity: Identity,
   organizationId: string,
   folderId: string | null,
-  stored: Extract<Outcome, { ok: true }>[],
+  stored: StoredFile[],
 ): Promise<boolean> {
   return services.database.db.transaction(async (tx) => {
     if (folderId && !(await folderInOrganization(tx, identity, folderId))) return false;
@@ -282,23 +137,10 @@ async function insertDocuments(
       })),
     );
     for (const s of stored) {
-      await enqueueJob(tx, {
-        kind: PROCESS_DOCUMENT_JOB,
-        organizationId,
-        payload: { documentId: s.documentId },
-      });
+      await enqueueProcessing(tx, { organizationId, documentId: s.documentId });
     }
     return true;
   });
-}
-
-async function deleteBlobs(services: Services, keys: string[]): Promise<void> {
-  if (keys.length === 0) return;
-  try {
-    await services.storage.delete(keys);
-  } catch (error) {
-    services.log.error({ err: error, keys }, "upload: could not delete refused blobs");
-  }
 }
 
 function isForeignKeyViolation(error: unknown): boolean {

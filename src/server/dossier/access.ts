@@ -1,9 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
 import { AppError, notFound } from "#shared/errors.ts";
 import type { FunctionCtx } from "../api/context.ts";
-import type { Executor } from "../db/client.ts";
-import { folders } from "../db/schema.ts";
-import { isUuid } from "../ids.ts";
 
 /**
  * Who may touch which dossier rows. A dossier belongs to an organization:
@@ -11,8 +7,6 @@ import { isUuid } from "../ids.ts";
  * (finer roles come later). An id from another organization, or one that is
  * not an id at all, is "not found", exactly like a missing one.
  */
-
-export type FolderRow = typeof folders.$inferSelect;
 
 /** The caller's organization, or null: a superadmin without one has no dossier. */
 export function dossierOrganization(ctx: FunctionCtx): string | null {
@@ -41,36 +35,8 @@ export function writableOrganization(ctx: FunctionCtx, what: "Folder" | "Documen
   return organizationId;
 }
 
-export async function findFolder(
-  db: Executor,
-  organizationId: string | null,
-  folderId: string,
-): Promise<FolderRow | undefined> {
-  if (!organizationId || !isUuid(folderId)) return undefined;
-  const rows = await db
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.organizationId, organizationId)));
-  return rows[0];
-}
-
-export async function requireFolder(
-  db: Executor,
-  organizationId: string | null,
-  folderId: string,
-): Promise<FolderRow> {
-  const folder = await findFolder(db, organizationId, folderId);
-  if (!folder) throw notFound("Folder");
-  return folder;
-}
-
-/**
- * Serialize changes to one organization's folder tree until the transaction
- * ends: two concurrent moves could otherwise each pass the cycle check and
- * together make a loop.
- */
-export async function lockFolderTree(db: Executor, organizationId: string): Promise<void> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`atrium:folders:${organizationId}`}, 0))`,
-  );
+/** Delete blobs only once the rows that named them are gone for good. */
+export function deleteBlobsAfterCommit(ctx: FunctionCtx, keys: string[]): void {
+  if (keys.length === 0) return;
+  ctx.afterCommit(() => ctx.services.storage.delete(keys));
 }

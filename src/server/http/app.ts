@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { INTERNAL_ERROR_MESSAGE } from "#shared/errors.ts";
+import { AppError } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
+import { functionRoutes } from "../api/function-routes.ts";
 import type { Registry } from "../api/registry.ts";
+import { authRoutes } from "../auth/auth-routes.ts";
 import { chatRoutes } from "../chat/chat-routes.ts";
-import { authRoutes } from "./auth-routes.ts";
-import { documentRoutes } from "./document-routes.ts";
-import { FUNCTION_ERROR_STATUS, jsonResponse } from "./error-body.ts";
-import { functionRoutes } from "./function-routes.ts";
+import { documentRoutes } from "../documents/document-routes.ts";
+import { previewRoutes } from "../documents/preview-routes.ts";
+import { answerErrors, errorResponse } from "./error-response.ts";
 import type { AppEnv } from "./request-info.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { webAppRoutes } from "./web-app.ts";
@@ -47,15 +48,13 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   // Uploads stream and enforce MAX_UPLOAD_BYTES themselves; everything else is JSON.
   const jsonBodyLimit = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
-    onError: (c) =>
-      c.json(
-        {
-          status: "error",
-          errorMessage: `The request body is too large (limit ${Math.round(config.maxJsonBodyBytes / 1024)} KB).`,
-          errorData: { code: "PAYLOAD_TOO_LARGE" },
-          logLines: [],
-        },
-        413,
+    onError: () =>
+      errorResponse(
+        new AppError(
+          "PAYLOAD_TOO_LARGE",
+          `The request body is too large (limit ${Math.round(config.maxJsonBodyBytes / 1024)} KB).`,
+        ),
+        log,
       ),
   });
   app.use("/api/*", (c, next) =>
@@ -72,35 +71,16 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
       return c.json({ status: "error", database: services.database.kind }, 503);
     }
   });
-  app.route("/", functionRoutes(services, registry));
-  app.route("/", authRoutes(services));
-  app.route("/", documentRoutes(services));
-  app.route("/", chatRoutes(services));
-  app.all("/api/*", (c) =>
-    c.json(
-      {
-        status: "error",
-        errorMessage: `No API route ${c.req.method} ${c.req.path}.`,
-        errorData: { code: "NOT_FOUND" },
-        logLines: [],
-      },
-      404,
-    ),
-  );
-  app.route("/", webAppRoutes(config, distDir));
-
-  app.onError((error, c) => {
-    log.error({ err: error, path: c.req.path }, "unhandled error");
-    const status = c.req.path.startsWith("/api/") ? FUNCTION_ERROR_STATUS : 500;
-    return jsonResponse(
-      {
-        status: "error",
-        errorMessage: INTERNAL_ERROR_MESSAGE,
-        errorData: { code: "INTERNAL" },
-        logLines: [],
-      },
-      status,
-    );
+  // Each sub-app serves one prefix and answers its errors itself (see error-response.ts).
+  app.route("/api", functionRoutes(services, registry));
+  app.route("/api/auth", authRoutes(services));
+  app.route("/api/documents", documentRoutes(services));
+  app.route("/api/document-preview", previewRoutes(services));
+  app.route("/api/chat", chatRoutes(services));
+  app.all("/api/*", (c) => {
+    throw new AppError("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}.`);
   });
+  app.route("/", webAppRoutes(config, distDir));
+  app.onError(answerErrors(log));
   return app;
 }

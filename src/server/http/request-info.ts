@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { RequestInfo } from "../api/context.ts";
+import type { RequestInfo } from "../auth/identity.ts";
 import { clientIpFrom } from "./client-ip.ts";
 
 export type AppEnv = { Variables: { cspNonce?: string } };

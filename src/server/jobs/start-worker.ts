@@ -1,6 +1,6 @@
-import { summarizeWithModel } from "../ai/summarize.ts";
 import type { Services } from "../api/context.ts";
-import { processDocumentJob } from "./process-document-job.ts";
+import { processDocumentJob } from "../ingest/process-document-job.ts";
+import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
 import { removeStaleScratchDirs } from "./scratch-dir.ts";
 import type { JobHandler } from "./types.ts";
 import { JobWorker, type WorkerTimings } from "./worker.ts";

@@ -1,7 +1,8 @@
-import type { Identity, Services } from "../api/context.ts";
+import type { Services } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
+import type { Identity } from "../auth/identity.ts";
 import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";

@@ -2,10 +2,11 @@ import type { WebSocket } from "ws";
 import type { FunctionKind } from "#shared/api/define.ts";
 import { unauthenticated } from "#shared/errors.ts";
 import { type ClientMessage, clientMessageSchema, SYNC_CLOSE } from "#shared/sync-protocol.ts";
-import type { Identity, RequestInfo, Services } from "../api/context.ts";
+import type { Services } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
+import type { Identity, RequestInfo } from "../auth/identity.ts";
 import type { Caller, LiveQueryHub, Subscriber } from "./live-query-hub.ts";
 
 const MAX_SUBSCRIPTIONS = 2000;

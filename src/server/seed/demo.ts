@@ -6,6 +6,7 @@ import { organizations, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
+import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
@@ -40,14 +41,6 @@ const DEMO_USERS: Array<{
     isSuperadmin: false,
   },
 ];
-
-export interface DemoContext {
-  db: Executor;
-  /** Where demo documents' bytes go (the configured blob storage). */
-  storage: BlobStorage;
-  organizationId: string;
-  userIds: Record<"superadmin" | "admin" | "member", string>;
-}
 
 /**
  * Later capabilities add their demo content (folders, documents, threads,

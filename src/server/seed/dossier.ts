@@ -2,11 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { FILE_TYPE_INFO } from "#shared/file-types.ts";
 import { slugify } from "#shared/rules/slug.ts";
 import { documents, folders } from "../db/schema.ts";
-import { createFolder } from "../dossier/create-folder.ts";
-import { PROCESS_DOCUMENT_JOB } from "../dossier/retry-document.ts";
+import { createFolder } from "../folders/create-folder.ts";
 import { newId } from "../ids.ts";
-import { enqueueJob } from "../jobs/queue.ts";
-import type { DemoContext } from "./demo.ts";
+import { enqueueProcessing } from "../ingest/enqueue-processing.ts";
+import type { DemoContext } from "./demo-context.ts";
 import { DEMO_DOCUMENTS, DEMO_FOLDERS } from "./dossier-content.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,11 +63,7 @@ export async function seedDemoDossier(ctx: DemoContext): Promise<void> {
         createdAt,
         updatedAt: createdAt,
       });
-      await enqueueJob(db, {
-        kind: PROCESS_DOCUMENT_JOB,
-        organizationId,
-        payload: { documentId: id },
-      });
+      await enqueueProcessing(db, { organizationId, documentId: id });
     }
   } catch (error) {
     // The rows roll back with the seed's transaction; do not leave their blobs behind.

@@ -1,5 +1,5 @@
-import { completeSetup as completeSetupContract, setupStatus } from "#shared/api/auth.ts";
-import { implement } from "../api/registry.ts";
+import { completeSetup as completeSetupContract, setupStatus } from "#shared/api/setup.ts";
+import { implement, type ServerFunction } from "../api/registry.ts";
 import { completeSetup, hasAnyUser } from "./first-run.ts";
 
 export const setupStatusFunction = implement(
@@ -11,3 +11,5 @@ export const setupStatusFunction = implement(
 export const completeSetupFunction = implement(completeSetupContract, async (ctx, args) => ({
   tokens: await completeSetup(ctx.services, args, ctx.request),
 }));
+
+export const setupFunctions: ServerFunction[] = [setupStatusFunction, completeSetupFunction];

@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH } from "../constants.ts";
-import {
-  emailSchema,
-  firstNameSchema,
-  lastNameSchema,
-  organizationNameSchema,
-  passwordSchema,
-} from "../schemas/user.ts";
-import { actionContract, queryContract } from "./define.ts";
+import { actionContract } from "./define.ts";
 
 export const tokensSchema = z.object({ token: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof tokensSchema>;
@@ -32,25 +25,4 @@ export const signIn = actionContract("auth.signIn", {
 export const signOut = actionContract("auth.signOut", {
   args: z.object({}),
   returns: z.null(),
-});
-
-export const setupStatus = queryContract("setup.status", {
-  args: z.object({}),
-  returns: z.object({ needsSetup: z.boolean() }),
-  access: "public",
-});
-
-export const setupSchema = z.object({
-  token: z.string().min(1, "The setup link is incomplete").max(200),
-  organizationName: organizationNameSchema,
-  firstName: firstNameSchema,
-  lastName: lastNameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-});
-
-export const completeSetup = actionContract("setup.complete", {
-  args: setupSchema,
-  returns: z.object({ tokens: tokensSchema }),
-  access: "public",
 });

@@ -1,7 +1,9 @@
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
 import * as folders from "./folders.ts";
+import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as setup from "./setup.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 
@@ -11,7 +13,7 @@ import * as users from "./users.ts";
  */
 export const api = {
   auth: { signIn: auth.signIn, signOut: auth.signOut },
-  setup: { status: auth.setupStatus, complete: auth.completeSetup },
+  setup: { status: setup.setupStatus, complete: setup.completeSetup },
   users: {
     getMe: users.getMe,
     updateProfile: users.updateProfile,
@@ -48,7 +50,7 @@ export const api = {
     attachDocuments: threads.attachDocuments,
     detachDocument: threads.detachDocument,
   },
-  messages: { getThreadMessagesOptional: threads.getThreadMessagesOptional },
+  messages: { getThreadMessagesOptional: messages.getThreadMessagesOptional },
   models: {
     list: models.list,
     choose: models.choose,

@@ -1,16 +1,6 @@
 import { z } from "zod";
-import {
-  chatMessageSchema,
-  threadIdArgs,
-  threadSchema,
-  threadTitleSchema,
-} from "../schemas/chat.ts";
-import {
-  documentSummarySchema,
-  idSchema,
-  paginated,
-  paginationOptsSchema,
-} from "../schemas/dossier.ts";
+import { threadIdArgs, threadSchema, threadTitleSchema } from "../schemas/chat.ts";
+import { documentSummarySchema, idSchema } from "../schemas/dossier.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /** The caller's threads, newest activity first. */
@@ -65,22 +55,4 @@ export const attachDocuments = mutationContract("threads.attachDocuments", {
 export const detachDocument = mutationContract("threads.detachDocument", {
   args: z.object({ threadId: idSchema, documentId: idSchema }),
   returns: z.null(),
-});
-
-/**
- * A thread's messages in cursor pages, each page oldest first. The first
- * page (cursor null) is the END of the conversation: its latest `numItems`
- * messages. `continueCursor` leads to the messages before it, back to the
- * first one (`isDone`, continueCursor ""). When new messages push the first
- * page's oldest out (or an edit removes messages), its continueCursor
- * changes: re-request older pages from the new cursor. Empty and done when
- * the thread does not exist yet (or is not the caller's).
- */
-export const getThreadMessagesOptional = queryContract("messages.getThreadMessagesOptional", {
-  args: z.object({
-    threadId: idSchema,
-    paginationOpts: paginationOptsSchema,
-    excludeToolMessages: z.boolean().default(false),
-  }),
-  returns: paginated(chatMessageSchema),
 });

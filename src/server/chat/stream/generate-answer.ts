@@ -1,10 +1,10 @@
 import { isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
-import { providerErrorMessage } from "../../ai/provider-error.ts";
+import { providerErrorMessage } from "../../models/provider-error.ts";
 import { toModelMessages } from "../load-history.ts";
 import { systemPrompt } from "../system-prompt.ts";
 import { chatTools } from "../tools/chat-tools.ts";
 import { Citations } from "../tools/citations.ts";
-import type { TurnOptions } from "./run-turn.ts";
+import type { TurnOptions } from "./turn-options.ts";
 import type { Outcome } from "./turn-outcome.ts";
 
 const MAX_STEPS = 6;

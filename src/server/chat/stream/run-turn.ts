@@ -3,31 +3,14 @@ import {
   GENERIC_MODEL_ERROR,
   isProviderError,
   providerErrorMessage,
-} from "../../ai/provider-error.ts";
-import type { Identity, Services } from "../../api/context.ts";
-import type { PreparedTurn } from "../prepare-turn.ts";
-import { generateThreadTitle } from "../titles.ts";
-import type { ActiveStream } from "./active-stream.ts";
-import type { ActiveStreams } from "./active-streams.ts";
+} from "../../models/provider-error.ts";
+import { generateThreadTitle } from "../../threads/titles.ts";
 import { AssistantWriter, type FinalState } from "./assistant-writer.ts";
 import { generateAnswer } from "./generate-answer.ts";
 import { MessageAccumulator } from "./message-accumulator.ts";
 import { streamSaverOf } from "./stream-saver.ts";
+import type { TurnOptions } from "./turn-options.ts";
 import { finalStatus, newOutcome, usageRecord } from "./turn-outcome.ts";
-
-export interface TurnOptions {
-  services: Services;
-  streams: ActiveStreams;
-  caller: Identity & { organizationId: string };
-  prepared: PreparedTurn;
-  stream: ActiveStream;
-  /** Settles true once the turn is committed; false if it was refused (nothing is saved then). */
-  committed: Promise<boolean>;
-  /** Called as the model request is about to leave. */
-  onModelCall?: () => void;
-  /** Called once the model's first output is out (or generation ended without any). */
-  onModelOutput?: () => void;
-}
 
 /**
  * One answer, in the background: stream it to whoever listens (through the

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { setupSchema } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
+import { setupSchema } from "#shared/api/setup.ts";
 import { PASSWORDS_DONT_MATCH } from "#shared/schemas/user.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
 import { Alert } from "../../../components/ui/alert.tsx";

@@ -1,4 +1,7 @@
 import { DefaultChatTransport } from "ai";
+import { errorBodySchema } from "#shared/errors.ts";
+import type { ChatRequestBody } from "#shared/schemas/chat-request.ts";
+import { toAppError } from "../../../lib/sync/http-transport.ts";
 import type { AtriumMessage } from "../lib/chat-message.ts";
 
 export const CHAT_API = "/api/chat";
@@ -23,11 +26,12 @@ export function createChatTransport(fetchToken: FetchToken) {
     prepareSendMessagesRequest: ({ id, messages, trigger, messageId, body }) => ({
       body: {
         id,
-        messages: messages.slice(-1),
+        // Only the newest message: the server keeps the history.
+        messages: messages.slice(-1).map((message) => ({ ...message })),
         trigger,
         messageId,
         modelId: typeof body?.modelId === "string" ? body.modelId : undefined,
-      },
+      } satisfies ChatRequestBody,
     }),
     prepareReconnectToStreamRequest: ({ id }) => ({
       api: `${CHAT_API}?chatId=${encodeURIComponent(id)}`,
@@ -47,6 +51,8 @@ export async function stopChatOnServer(chatId: string, fetchToken: FetchToken): 
   });
   // Nothing in flight any more (it just finished) is not a failure.
   if (!response.ok && response.status !== 404 && response.status !== 409) {
-    throw new Error((await response.text()) || `Stopping failed (HTTP ${response.status})`);
+    const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+    if (body.success) throw toAppError(body.data.errorMessage, body.data.errorData);
+    throw new Error(`Stopping the answer failed (HTTP ${response.status}). Please try again.`);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { uploadErrorMessage, uploadResponseSchema } from "./upload-request.ts";
+import { uploadResponseSchema } from "#shared/schemas/upload.ts";
+import { uploadErrorMessage } from "./upload-request.ts";
 
 describe("upload answers", () => {
   it("shows the server's own message for a refused upload", () => {

@@ -1,13 +1,5 @@
-import { z } from "zod";
-
-/** What POST /api/documents/upload answers for the files it took and refused. */
-export const uploadResponseSchema = z.object({
-  documents: z.array(z.object({ _id: z.string(), name: z.string() })),
-  errors: z.array(z.object({ fileName: z.string(), message: z.string() })),
-});
-export type UploadResponse = z.infer<typeof uploadResponseSchema>;
-
-const errorBodySchema = z.object({ errorMessage: z.string().min(1) });
+import { errorBodySchema } from "#shared/errors.ts";
+import { type UploadResponse, uploadResponseSchema } from "#shared/schemas/upload.ts";
 
 export const UPLOAD_NETWORK_ERROR =
   "Could not reach the server. Check your connection and try again.";
@@ -31,7 +23,7 @@ export interface RunningUpload {
 export function uploadErrorMessage(status: number, body: string): string {
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(body));
-    if (parsed.success) return parsed.data.errorMessage;
+    if (parsed.success && parsed.data.errorMessage) return parsed.data.errorMessage;
   } catch {
     // Not JSON (a proxy's error page, say): fall through to the status.
   }

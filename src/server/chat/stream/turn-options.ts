@@ -1,0 +1,20 @@
+import type { Services } from "../../api/context.ts";
+import type { Identity } from "../../auth/identity.ts";
+import type { PreparedTurn } from "../prepare-turn.ts";
+import type { ActiveStream } from "./active-stream.ts";
+import type { ActiveStreams } from "./active-streams.ts";
+
+/** What one answer's run (run-turn.ts) and its generation (generate-answer.ts) work with. */
+export interface TurnOptions {
+  services: Services;
+  streams: ActiveStreams;
+  caller: Identity & { organizationId: string };
+  prepared: PreparedTurn;
+  stream: ActiveStream;
+  /** Settles true once the turn is committed; false if it was refused (nothing is saved then). */
+  committed: Promise<boolean>;
+  /** Called as the model request is about to leave. */
+  onModelCall?: () => void;
+  /** Called once the model's first output is out (or generation ended without any). */
+  onModelOutput?: () => void;
+}

@@ -1,0 +1,52 @@
+import { and, eq } from "drizzle-orm";
+import { conflict, notFound } from "#shared/errors.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import type { Executor } from "../db/client.ts";
+import { documents } from "../db/schema.ts";
+import { isUuid } from "../ids.ts";
+import { enqueueProcessing } from "../ingest/enqueue-processing.ts";
+import { documentSummaryColumns, documentSummaryView } from "./document-view.ts";
+
+/** The job kind the document worker runs; its payload is `{ documentId }`. */
+export interface RetryDocumentOptions {
+  db: Executor;
+  organizationId: string;
+  documentId: string;
+}
+
+const NOT_FAILED: Record<string, string> = {
+  pending: "This document is already waiting to be processed.",
+  processing: "This document is being processed right now.",
+  completed: "This document was processed successfully; only a failed document can be retried.",
+};
+
+/**
+ * Process a failed document again: back to pending with its error cleared,
+ * and a new job. The status check and the change are one statement, so two
+ * clicks on Retry queue one job.
+ */
+export async function retryDocument(options: RetryDocumentOptions): Promise<DocumentSummary> {
+  const { db, organizationId, documentId } = options;
+  if (!isUuid(documentId)) throw notFound("Document");
+  const [row] = await db
+    .update(documents)
+    .set({ processingStatus: "pending", processingError: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.organizationId, organizationId),
+        eq(documents.processingStatus, "failed"),
+      ),
+    )
+    .returning(documentSummaryColumns);
+  if (!row) {
+    const [current] = await db
+      .select({ status: documents.processingStatus })
+      .from(documents)
+      .where(and(eq(documents.id, documentId), eq(documents.organizationId, organizationId)));
+    if (!current) throw notFound("Document");
+    throw conflict(NOT_FAILED[current.status] ?? "Only a failed document can be retried.");
+  }
+  await enqueueProcessing(db, { organizationId, documentId: row.id });
+  return documentSummaryView(row);
+}
