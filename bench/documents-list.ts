@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/client.ts";
 import { folders } from "../src/server/db/schema.ts";
-import { listDocuments } from "../src/server/dossier/list-documents.ts";
+import { listDocuments } from "../src/server/documents/list-documents.ts";
 import { newId } from "../src/server/ids.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";

@@ -3,12 +3,12 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { extractDocument } from "../src/server/documents/extract/extract-document.ts";
+import { extractDocument } from "../src/server/ingest/extract/extract-document.ts";
 import {
   closeExtractionWorkers,
   type ExtractionInput,
   runExtraction,
-} from "../src/server/documents/extract/index.ts";
+} from "../src/server/ingest/extract/index.ts";
 import { docxFixture, pdfFixture, writeFixture } from "../tests/support/fixtures.ts";
 import { machineInfo } from "./support/machine.ts";
 import { ms, rounded, summarize, table } from "./support/stats.ts";
