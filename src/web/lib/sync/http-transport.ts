@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FunctionKind } from "#shared/api/define.ts";
-import { AppError, type ErrorData, errorDataSchema } from "#shared/errors.ts";
+import { AppError, type ErrorData, errorBodySchema } from "#shared/errors.ts";
 
 /**
  * The HTTP fallback of the function API (ARCHITECTURE "Data"): POST
@@ -10,11 +10,7 @@ import { AppError, type ErrorData, errorDataSchema } from "#shared/errors.ts";
  */
 const responseSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("success"), value: z.unknown() }),
-  z.object({
-    status: z.literal("error"),
-    errorMessage: z.string(),
-    errorData: errorDataSchema.optional(),
-  }),
+  errorBodySchema,
 ]);
 
 const looseMessageSchema = z.union([
