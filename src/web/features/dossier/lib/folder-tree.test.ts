@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Folder } from "#shared/schemas/dossier.ts";
+import { testFolder as folder } from "../../../lib/testing/folder-factory.ts";
 import { buildFolderTree, childFolders, subtreeIds } from "./folder-tree.ts";
-
-function folder(id: string, name: string, parentId: string | null, path: string): Folder {
-  return {
-    _id: id,
-    _creationTime: 1,
-    name,
-    slug: path.split("/").at(-1) ?? "",
-    path,
-    parentId,
-    ownerId: null,
-    updatedAt: 1,
-  };
-}
 
 const folders = [
   folder("c", "Contracts", null, "contracts"),
