@@ -238,7 +238,7 @@ describe.each(DB_KINDS)("authentication (%s)", (kind) => {
   });
 
   describe("rate limiting", () => {
-    it("blocks an account after 10 wrong passwords, even for the right one", async () => {
+    it("refuses an address after 10 wrong passwords for one account, even the right one", async () => {
       const user = await createTestUser(server);
       for (let attempt = 1; attempt <= 10; attempt++) {
         const result = await signInWithPassword(server, user.email, `wrong password ${attempt}`);

@@ -126,7 +126,7 @@ export async function execute(
 
   try {
     let value: unknown;
-    if (fn.contract.kind === "mutation") {
+    if (fn.contract.kind === "mutation" && !fn.ownTransaction) {
       value = await transaction((tx) => fn.handler(makeCtx(tx), args as never));
     } else if (tracker) {
       value = await runTracked(tracker, () =>

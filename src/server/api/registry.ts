@@ -13,6 +13,12 @@ export interface ServerFunction<C extends FunctionContract = FunctionContract> {
    * to those tables (superadmin views, public queries).
    */
   readonly liveScope: "organization" | "global";
+  /**
+   * A mutation runs in one transaction unless it opens its own with
+   * ctx.transaction: for writes that must stay when it fails (counting a
+   * wrong password), which a rollback would undo.
+   */
+  readonly ownTransaction: boolean;
   // Method syntax on purpose: lets a specific function sit in the registry's list.
   handler(ctx: FunctionCtx, args: ParsedArgsOf<C>): Promise<ResultOf<C>>;
 }
@@ -20,9 +26,14 @@ export interface ServerFunction<C extends FunctionContract = FunctionContract> {
 export function implement<C extends FunctionContract>(
   contract: C,
   handler: (ctx: FunctionCtx, args: ParsedArgsOf<C>) => Promise<ResultOf<C>>,
-  options: { liveScope?: "organization" | "global" } = {},
+  options: { liveScope?: "organization" | "global"; ownTransaction?: boolean } = {},
 ): ServerFunction<C> {
-  return { contract, handler, liveScope: options.liveScope ?? "organization" };
+  return {
+    contract,
+    handler,
+    liveScope: options.liveScope ?? "organization",
+    ownTransaction: options.ownTransaction ?? false,
+  };
 }
 
 export class Registry {

@@ -8,8 +8,8 @@ import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 import { writeAudit } from "./audit.ts";
 import type { Identity, RequestInfo } from "./identity.ts";
+import { accountOf, takePasswordAttempt, tooManyAttempts } from "./password-attempts.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
-import { checkRateLimit, hitRateLimit, resetRateLimit } from "./rate-limit.ts";
 import type { SigningKey } from "./signing-key.ts";
 import {
   type AccessClaims,
@@ -21,9 +21,6 @@ import {
 
 const INVALID_CREDENTIALS = "Invalid email or password.";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
-const RATE_WINDOW_SECONDS = 15 * 60;
-const ACCOUNT_LIMIT = 10;
-const IP_LIMIT = 100;
 /** How many verified access tokens are remembered (AuthService.verifyToken). */
 const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -113,53 +110,41 @@ export class AuthService {
   }
 
   async signInWithPassword(email: string, password: string, request: RequestInfo): Promise<Tokens> {
-    const normalized = email.trim().toLowerCase();
-    // Failed attempts count, per account and per address; a success resets the account's.
-    const ipKey = `signin:ip:${request.ip ?? "unknown"}`;
-    const accountKey = `signin:account:${normalized}`;
-    const ipLimit = await checkRateLimit(this.#db, ipKey, IP_LIMIT, RATE_WINDOW_SECONDS);
-    const accountLimit = await checkRateLimit(
-      this.#db,
-      accountKey,
-      ACCOUNT_LIMIT,
-      RATE_WINDOW_SECONDS,
-    );
-    if (!ipLimit.allowed || !accountLimit.allowed) {
-      const seconds = Math.max(
-        ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds,
-        accountLimit.allowed ? 0 : accountLimit.retryAfterSeconds,
-      );
-      const minutes = Math.ceil(seconds / 60);
+    const account = accountOf(email);
+    const user = (
+      await this.#db.select().from(users).where(sql`lower(${users.email}) = ${account}`)
+    )[0];
+    // The attempt's slots are taken before the password is checked (auth/password-attempts.ts).
+    const attempt = await takePasswordAttempt(this.#db, {
+      account,
+      userId: user?.id,
+      ip: request.ip,
+    });
+    if (attempt.refusedForSeconds !== undefined) {
       await writeAudit(this.#db, {
         action: "auth.sign_in_rate_limited",
-        metadata: { email: normalized },
+        organizationId: user?.organizationId,
+        actorUserId: user?.id,
+        metadata: { email: account },
         request,
       });
-      throw new AppError(
-        "RATE_LIMITED",
-        `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        { retryAfterSeconds: seconds },
-      );
+      throw tooManyAttempts("Too many sign-in attempts.", attempt.refusedForSeconds);
     }
 
-    const user = (
-      await this.#db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`)
-    )[0];
     const valid = user?.passwordHash
       ? await verifyPassword(user.passwordHash, password)
       : await verifyAgainstDummy(password);
     if (!user || !valid) {
-      await hitRateLimit(this.#db, ipKey, IP_LIMIT, RATE_WINDOW_SECONDS);
-      await hitRateLimit(this.#db, accountKey, ACCOUNT_LIMIT, RATE_WINDOW_SECONDS);
       await writeAudit(this.#db, {
         action: "auth.sign_in_failed",
         organizationId: user?.organizationId,
         actorUserId: user?.id,
-        metadata: { email: normalized },
+        metadata: { email: account },
         request,
       });
       throw new AppError("INVALID_CREDENTIALS", INVALID_CREDENTIALS);
     }
+    await attempt.succeeded();
     if (user.disabled) {
       await writeAudit(this.#db, {
         action: "auth.sign_in_disabled",
@@ -169,7 +154,6 @@ export class AuthService {
       });
       throw new AppError("FORBIDDEN", "This account is disabled. Contact your administrator.");
     }
-    await resetRateLimit(this.#db, accountKey);
     return this.#db.transaction(async (tx) => {
       const tokens = await this.createSession(tx, user, request);
       await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));

@@ -1,27 +1,31 @@
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 
-export interface RateLimitResult {
-  allowed: boolean;
+/**
+ * Fixed-window counters in the database, so every server instance shares
+ * them. A slot is taken before the work it guards (checking a password), in
+ * one statement for all of a request's counters: concurrent requests each
+ * see their own count, so none slips past a limit by racing another.
+ */
+
+export interface RateLimitCount {
+  key: string;
+  /** This request's place in the window, itself included. */
   count: number;
   retryAfterSeconds: number;
 }
 
-/**
- * Fixed-window counter in the database, so every server instance shares it.
- * Counts this hit and says whether it is within `limit` for the window.
- */
-export async function hitRateLimit(
+/** Count one hit on each key (a new window when the last one has ended); the counts after it. */
+export async function takeRateLimitSlots(
   db: Executor,
-  key: string,
-  limit: number,
+  keys: readonly string[],
   windowSeconds: number,
-): Promise<RateLimitResult> {
+): Promise<Map<string, RateLimitCount>> {
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const rows = await db
     .insert(rateLimits)
-    .values({ key, windowStart: sql`now()`, count: 1 })
+    .values(keys.map((key) => ({ key, windowStart: sql`now()`, count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -30,40 +34,29 @@ export async function hitRateLimit(
       },
     })
     .returning({
+      key: rateLimits.key,
       count: rateLimits.count,
       retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + ${window} - now())))::int`,
     });
-  const row = rows[0]!;
-  return {
-    allowed: row.count <= limit,
-    count: row.count,
-    retryAfterSeconds: Math.max(1, row.retryAfter),
-  };
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      { key: row.key, count: row.count, retryAfterSeconds: Math.max(1, row.retryAfter) },
+    ]),
+  );
 }
 
-/** Whether one more hit is allowed, without counting it. */
-export async function checkRateLimit(
-  db: Executor,
-  key: string,
-  limit: number,
-  windowSeconds: number,
-): Promise<RateLimitResult> {
-  const rows = await db
-    .select({
-      count: rateLimits.count,
-      retryAfter: sql<number>`ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int`,
-    })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  const row = rows[0];
-  if (!row || row.retryAfter <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  return {
-    allowed: row.count < limit,
-    count: row.count,
-    retryAfterSeconds: Math.max(1, row.retryAfter),
-  };
+/** Give back one slot on each key (a request that turned out not to be a failure). */
+export async function refundRateLimitSlots(db: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(inArray(rateLimits.key, [...keys]));
 }
 
-export async function resetRateLimit(db: Executor, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+/** Forget a key's window. */
+export async function resetRateLimits(db: Executor, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
 }
