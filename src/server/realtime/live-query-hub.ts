@@ -230,6 +230,10 @@ export class LiveQueryHub {
         await this.#limiter.run(() => this.#runOnce(group));
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
+      // A subscriber that joined (or was resumed) after the last delivery but
+      // while `running` was still set was told to wait for this run: send it
+      // the result now (the others have it already, so they get nothing).
+      for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
     })();
     return group.settled;
   }
