@@ -24,6 +24,23 @@ export interface BlobStorage {
   stat(key: string): Promise<{ size: number } | undefined>;
   /** Delete blobs; missing keys are ignored. */
   delete(keys: string[]): Promise<void>;
+  /**
+   * Every complete blob with the time it was last written, a page at a time
+   * (in no particular order). Unfinished writes are not listed.
+   */
+  list(): AsyncIterable<BlobEntry[]>;
+  /**
+   * Remove writes that never finished (a process killed mid-upload) and were
+   * started before `before`: temp files, or incomplete S3 multipart uploads
+   * (only for keys `isOwnKey` accepts, as a bucket may be shared). Resolves
+   * with how many were removed.
+   */
+  removeUnfinished(options: { before: Date; isOwnKey: (key: string) => boolean }): Promise<number>;
+}
+
+export interface BlobEntry {
+  key: string;
+  lastModified: Date;
 }
 
 /** Slash-separated segments of letters, digits, dot, dash and underscore; no "..". */

@@ -1,9 +1,21 @@
-import { type FileHandle, mkdir, open, rename, rm } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { type FileHandle, lstat, mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { newId } from "../ids.ts";
-import { assertBlobKey, type BlobStorage, BlobTooLargeError, readLimited } from "./blob-storage.ts";
+import {
+  assertBlobKey,
+  type BlobEntry,
+  type BlobStorage,
+  BlobTooLargeError,
+  isValidBlobKey,
+  readLimited,
+} from "./blob-storage.ts";
+
+const LIST_PAGE = 1000;
+/** Temp files of writes in progress: `.<id>.part` beside the blob they will become. */
+const isTempFile = (name: string) => name.startsWith(".") && name.endsWith(".part");
 
 /**
  * Blobs as files under a directory. Writes go to a temp file renamed into
@@ -98,5 +110,67 @@ export class LocalBlobStorage implements BlobStorage {
 
   async delete(keys: string[]): Promise<void> {
     await Promise.all(keys.map((key) => rm(this.#path(key), { force: true })));
+  }
+
+  /** Files under the directory; hidden names (temp files) and names no key could have are skipped. */
+  async *list(): AsyncIterable<BlobEntry[]> {
+    let page: BlobEntry[] = [];
+    for await (const { file, name } of this.#files()) {
+      if (name.startsWith(".")) continue;
+      const key = path.relative(this.#dir, file).split(path.sep).join("/");
+      if (!isValidBlobKey(key)) continue;
+      const info = await lstatOrUndefined(file);
+      if (!info?.isFile()) continue;
+      page.push({ key, lastModified: info.mtime });
+      if (page.length >= LIST_PAGE) {
+        yield page;
+        page = [];
+      }
+    }
+    if (page.length > 0) yield page;
+  }
+
+  /**
+   * Temp files last written before `before`. A write in progress keeps
+   * touching its temp file, so only one left by a dead process (or stalled
+   * that long) is old. The directory is the server's own: every temp file in
+   * it is one of its writes.
+   */
+  async removeUnfinished({ before }: { before: Date }): Promise<number> {
+    let removed = 0;
+    for await (const { file, name } of this.#files()) {
+      if (!isTempFile(name)) continue;
+      const info = await lstatOrUndefined(file);
+      if (!info?.isFile() || info.mtime >= before) continue;
+      await rm(file, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Every regular file under the directory, depth first; a directory removed meanwhile is skipped. */
+  async *#files(dir = this.#dir): AsyncIterable<{ file: string; name: string }> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) yield* this.#files(file);
+      else if (entry.isFile()) yield { file, name: entry.name };
+    }
+  }
+}
+
+async function lstatOrUndefined(file: string) {
+  try {
+    return await lstat(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
   }
 }

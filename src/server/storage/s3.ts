@@ -13,7 +13,14 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import type { Config } from "../config.ts";
-import { assertBlobKey, type BlobStorage, BlobTooLargeError, readLimited } from "./blob-storage.ts";
+import {
+  assertBlobKey,
+  type BlobEntry,
+  type BlobStorage,
+  BlobTooLargeError,
+  readLimited,
+} from "./blob-storage.ts";
+import { abortUnfinishedUploads, listObjects } from "./s3-listing.ts";
 
 export type S3Settings = NonNullable<Config["s3"]>;
 
@@ -165,8 +172,8 @@ export class S3BlobStorage implements BlobStorage {
       return { size };
     } catch (error) {
       await rest.return(undefined);
-      // Best effort: the original error is what the caller needs; a bucket
-      // lifecycle rule for incomplete uploads cleans up what this cannot.
+      // Best effort: the original error is what the caller needs; the orphan
+      // sweep (decision 014) aborts what this cannot.
       await this.#client
         .send(
           new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId }),
@@ -231,6 +238,14 @@ export class S3BlobStorage implements BlobStorage {
         );
       }
     }
+  }
+
+  list(): AsyncIterable<BlobEntry[]> {
+    return listObjects(this.#client, this.#bucket);
+  }
+
+  removeUnfinished(options: { before: Date; isOwnKey: (key: string) => boolean }): Promise<number> {
+    return abortUnfinishedUploads(this.#client, this.#bucket, options);
   }
 
   destroy(): void {
