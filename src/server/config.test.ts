@@ -98,6 +98,8 @@ describe("loadConfig", () => {
     ["ADMIN_EMAIL", "not-an-email"],
     ["TRUST_PROXY", "maybe"],
     ["MAX_JSON_BODY_BYTES", "10"],
+    ["ORPHAN_MIN_AGE_SECONDS", "0"],
+    ["ORPHAN_SWEEP_INTERVAL_SECONDS", "10"],
   ])("a bad %s (%j) throws a ConfigError naming the variable", (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === "ADMIN_EMAIL") env.ADMIN_PASSWORD = "long enough";
@@ -118,6 +120,14 @@ describe("loadConfig", () => {
     const message = configErrorOf({ PORT: "abc", LOG_LEVEL: "loud" });
     expect(message).toContain("PORT");
     expect(message).toContain("LOG_LEVEL");
+  });
+
+  it("sweeps orphaned blobs older than an hour, every hour, unless told otherwise", () => {
+    expect(loadConfig({}).orphanSweep).toEqual({ minAgeMs: 3_600_000, intervalMs: 3_600_000 });
+    expect(
+      loadConfig({ ORPHAN_MIN_AGE_SECONDS: "7200", ORPHAN_SWEEP_INTERVAL_SECONDS: "600" })
+        .orphanSweep,
+    ).toEqual({ minAgeMs: 7_200_000, intervalMs: 600_000 });
   });
 
   it("ignores variables it does not know", () => {

@@ -78,6 +78,17 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: boolean.default(true),
+    ORPHAN_MIN_AGE_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .default(3600),
+    ORPHAN_SWEEP_INTERVAL_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(60, "must be at least 60")
+      .max(604_800, "must be at most 604800")
+      .default(3600),
     PREVIEW_UPSTREAM_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
     RUN_WORKER: boolean.default(true),
     WORKER_CONCURRENCY: z.coerce
@@ -173,6 +184,12 @@ function finish(env: z.infer<typeof envSchema>) {
         }
       : undefined,
     blobDir: path.join(dataDir, "blobs"),
+    /** Removing what a process killed mid-upload left in blob storage (decision 014). */
+    orphanSweep: {
+      /** Blobs and unfinished uploads younger than this are kept: longer than any upload takes. */
+      minAgeMs: env.ORPHAN_MIN_AGE_SECONDS * 1000,
+      intervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
+    },
     previewUpstreamUrl: env.PREVIEW_UPSTREAM_URL?.replace(/\/+$/, ""),
     worker: {
       enabled: env.RUN_WORKER,

@@ -15,6 +15,7 @@ import { LiveQueryHub } from "./realtime/live-query-hub.ts";
 import { createSyncServer, SYNC_PATH } from "./realtime/sync-server.ts";
 import { createServices } from "./services.ts";
 import { prepareFirstRun } from "./setup/first-run.ts";
+import { startOrphanSweeper } from "./storage/start-orphan-sweeper.ts";
 
 export interface RunningServer {
   url: string;
@@ -64,6 +65,13 @@ export async function startServer(
     server.listen(config.port, config.host, () => resolve());
   });
   const worker = config.worker.enabled ? await startJobWorker(services) : undefined;
+  // What a process killed mid-upload left behind; runs in the background, now and periodically.
+  const sweeper = startOrphanSweeper({
+    database: services.database,
+    storage: services.storage,
+    log,
+    ...config.orphanSweep,
+  });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
 
@@ -73,6 +81,7 @@ export async function startServer(
       log.info("shutting down: no new connections; finishing requests in flight");
       // Stops claiming at once; running jobs finish or go back to the queue.
       const workerStopped = worker?.stop();
+      const sweeperStopped = sweeper.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       sync.stopAccepting();
       server.closeIdleConnections();
@@ -87,6 +96,7 @@ export async function startServer(
       server.closeAllConnections();
       await stopped;
       await workerStopped;
+      await sweeperStopped;
       await stopListening();
       await services.database.close();
       log.info("stopped");
