@@ -17,6 +17,8 @@ export const SYNC_CLOSE = {
   originRejected: 4003,
   tooManyErrors: 4008,
   sessionEnded: 4010,
+  /** The session already has its limit of sockets on this instance (docs/decisions/015). */
+  tooManyConnections: 4029,
 } as const;
 
 const id = z.string().min(1).max(100);

@@ -8,8 +8,8 @@ import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
 import type { Identity, RequestInfo } from "../auth/identity.ts";
 import type { Caller, LiveQueryHub, Subscriber } from "./live-query-hub.ts";
+import { type SessionQuota, TOO_MANY_SOCKETS_REASON } from "./sync-limits.ts";
 
-const MAX_SUBSCRIPTIONS = 2000;
 const ERROR_BUDGET = 50;
 
 interface Subscription {
@@ -33,8 +33,11 @@ export class SyncConnection {
   readonly #request: RequestInfo;
   readonly #subscriptions = new Map<string, Subscription>();
   readonly #inFlight: { count: number };
+  readonly #quota: SessionQuota<SyncConnection>;
   #caller: (Caller & { expiresAt: number }) | null = null;
   #errors = 0;
+  /** Closed by the server for going over a limit: what it still sends is ignored. */
+  #refused = false;
   alive = true;
 
   constructor(options: {
@@ -42,9 +45,11 @@ export class SyncConnection {
     services: Services;
     registry: Registry;
     hub: LiveQueryHub;
+    quota: SessionQuota<SyncConnection>;
     request: RequestInfo;
     inFlight: { count: number };
   }) {
+    this.#quota = options.quota;
     this.#inFlight = options.inFlight;
     this.#ws = options.ws;
     this.#services = options.services;
@@ -57,6 +62,14 @@ export class SyncConnection {
     return this.#caller;
   }
 
+  get isOpen(): boolean {
+    return this.#ws.readyState === this.#ws.OPEN;
+  }
+
+  get subscriptionCount(): number {
+    return this.#subscriptions.size;
+  }
+
   #chain: Promise<void> = Promise.resolve();
 
   /** Messages are handled in order; mutations and actions then run side by side. */
@@ -66,6 +79,7 @@ export class SyncConnection {
   }
 
   async #handleNow(data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): Promise<void> {
+    if (this.#refused) return;
     if (isBinary) return this.#reject("Binary messages are not supported.");
     let json: unknown;
     try {
@@ -115,6 +129,7 @@ export class SyncConnection {
     let next: (Caller & { expiresAt: number }) | null = null;
     try {
       const identity = await this.#services.auth.identify(token);
+      if (!this.#admit(identity.sessionId)) return;
       next = {
         userId: identity.userId,
         sessionId: identity.sessionId,
@@ -128,7 +143,18 @@ export class SyncConnection {
     this.#setCaller(next);
   }
 
-  /** Called when the session may have ended (revoked, user disabled). */
+  /**
+   * Takes a slot among the session's sockets on this instance; when it has
+   * none left, closes this socket with `tooManyConnections` (and says false).
+   */
+  #admit(sessionId: string): boolean {
+    if (this.#caller?.sessionId === sessionId || this.#quota.join(sessionId, this)) return true;
+    this.#refused = true;
+    this.#services.log.warn({ sessionId }, "sync socket refused: session has too many sockets");
+    this.#ws.close(SYNC_CLOSE.tooManyConnections, TOO_MANY_SOCKETS_REASON);
+    return false;
+  }
+
   /** Session checks under way; live results are held back while any is. */
   #checks = 0;
 
@@ -160,6 +186,8 @@ export class SyncConnection {
     const before = this.#caller;
     this.#caller = next;
     if (before?.sessionId === next?.sessionId) return;
+    // The new session's slot was taken by #admit.
+    if (before) this.#quota.leave(before.sessionId, this);
     // Subscriptions are grouped per session: move them to the new caller.
     const current = [...this.#subscriptions];
     for (const [id, sub] of current) {
@@ -172,13 +200,9 @@ export class SyncConnection {
   #subscribe(id: string, path: string, args: Record<string, unknown>): void {
     this.#subscriptions.get(id)?.unsubscribe();
     this.#subscriptions.delete(id);
-    if (this.#subscriptions.size >= MAX_SUBSCRIPTIONS) {
-      this.#send({
-        type: "query_error",
-        id,
-        errorMessage: `Too many subscriptions on one connection (limit ${MAX_SUBSCRIPTIONS}).`,
-        errorData: { code: "BAD_REQUEST" },
-      });
+    const refusal = this.#quota.subscriptionRefusal(this.#caller?.sessionId ?? null, this);
+    if (refusal) {
+      this.#send({ type: "query_error", id, ...this.#errorBody(refusal) });
       return;
     }
     const idJson = JSON.stringify(id);
@@ -271,8 +295,10 @@ export class SyncConnection {
     if (this.#ws.readyState === this.#ws.OPEN) this.#ws.send(text);
   }
 
+  /** The socket closed: give back its subscriptions and its session slot. */
   close(): void {
     for (const sub of this.#subscriptions.values()) sub.unsubscribe();
     this.#subscriptions.clear();
+    if (this.#caller) this.#quota.leave(this.#caller.sessionId, this);
   }
 }

@@ -7,6 +7,7 @@ import type { Registry } from "../api/registry.ts";
 import { originAllowed } from "../http/origin.ts";
 import type { LiveQueryHub } from "./live-query-hub.ts";
 import { SyncConnection } from "./sync-connection.ts";
+import { SessionQuota } from "./sync-limits.ts";
 
 export const SYNC_PATH = "/api/sync";
 const HEARTBEAT_MS = 30_000;
@@ -31,6 +32,7 @@ export function createSyncServer(options: {
   const { services, registry, hub } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_SYNC_MESSAGE_BYTES });
   const connections = new Map<WebSocket, SyncConnection>();
+  const quota = new SessionQuota<SyncConnection>();
 
   // Re-check sockets whose session or user changed (sign-out, disabled user).
   // One check per affected session, however many sockets share it.
@@ -97,6 +99,7 @@ export function createSyncServer(options: {
       services,
       registry,
       hub,
+      quota,
       request: { ip: options.clientIp(request), userAgent: request.headers["user-agent"] ?? null },
       inFlight: options.inFlight,
     });
