@@ -12,6 +12,11 @@ export interface ConnectionSnapshot {
   hasEverConnected: boolean;
   /** Epoch ms since when the connection is not open; null while open. */
   disconnectedSince: number | null;
+  /**
+   * Why the server turned this tab's connection away (e.g. too many tabs),
+   * in words for the user; null unless the last attempt was refused.
+   */
+  notice: string | null;
 }
 
 type Listener = () => void;
@@ -27,7 +32,12 @@ export class ConnectionTracker {
 
   constructor(longAfterMs = LONG_DISCONNECT_MS) {
     this.longAfterMs = longAfterMs;
-    this.snapshot = { state: "closed", hasEverConnected: false, disconnectedSince: Date.now() };
+    this.snapshot = {
+      state: "closed",
+      hasEverConnected: false,
+      disconnectedSince: Date.now(),
+      notice: null,
+    };
   }
 
   get = (): ConnectionSnapshot => this.snapshot;
@@ -49,7 +59,7 @@ export class ConnectionTracker {
     if (state === this.snapshot.state) return;
     if (state === "open") {
       this.clearLongTimer();
-      this.update({ state, hasEverConnected: true, disconnectedSince: null });
+      this.update({ state, hasEverConnected: true, disconnectedSince: null, notice: null });
       if (this.longReported) {
         this.longReported = false;
         notify(this.recoveredListeners);
@@ -58,6 +68,11 @@ export class ConnectionTracker {
     }
     this.update(wasOpen ? { state, disconnectedSince: Date.now() } : { state });
     if (wasOpen) this.armLongTimer();
+  }
+
+  /** The server refused the connection: say why until one is open again. */
+  refused(notice: string): void {
+    if (notice !== this.snapshot.notice) this.update({ notice });
   }
 
   stop(): void {

@@ -3,7 +3,8 @@ import { LONG_DISCONNECT_MS } from "#shared/constants.ts";
 import { SYNC_CLOSE, SYNC_HEARTBEAT_MS } from "#shared/sync-protocol.ts";
 import { createFakeWebSocket } from "../testing/fake-web-socket.ts";
 import { SyncClient } from "./sync-client.ts";
-import { RECONNECT_MAX_MS, reconnectDelay } from "./web-socket.ts";
+import { TOO_MANY_TABS_NOTICE } from "./sync-socket.ts";
+import { RECONNECT_MAX_MS, REFUSED_RETRY_MS, reconnectDelay } from "./web-socket.ts";
 
 function setup() {
   const { WebSocketImpl, sockets } = createFakeWebSocket();
@@ -156,6 +157,32 @@ describe("SyncClient connection health", () => {
       state: "open",
       hasEverConnected: true,
       disconnectedSince: null,
+      notice: null,
     });
+  });
+
+  it("after a refusal for too many tabs, waits 30 to 60 s between attempts and says why", async () => {
+    const { client, socket, sockets } = setup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    client.connect();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      sockets.at(-1)?.accept();
+      await vi.advanceTimersByTimeAsync(0);
+      sockets.at(-1)?.drop(SYNC_CLOSE.tooManyConnections);
+      expect(client.getConnectionState()).toMatchObject({
+        state: "closed",
+        notice: TOO_MANY_TABS_NOTICE,
+      });
+      await vi.advanceTimersByTimeAsync(REFUSED_RETRY_MS / 2 - 1);
+      expect(sockets).toHaveLength(attempt + 1);
+      await vi.advanceTimersByTimeAsync(REFUSED_RETRY_MS / 2);
+      expect(sockets).toHaveLength(attempt + 2);
+    }
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+    socket(3).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    socket(3).push({ type: "authenticated", userId: "u1" });
+    expect(client.getConnectionState()).toMatchObject({ state: "open", notice: null });
   });
 });

@@ -7,7 +7,12 @@ import {
 } from "#shared/sync-protocol.ts";
 import { ConnectionTracker } from "./connection-state.ts";
 import { Heartbeat } from "./heartbeat.ts";
-import { reconnectDelay, type WebSocketConstructor, type WebSocketLike } from "./web-socket.ts";
+import {
+  reconnectDelay,
+  refusedDelay,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from "./web-socket.ts";
 
 /** Everything except the auth handshake and heartbeat answers, for the SyncClient. */
 export type ForwardedMessage = Exclude<
@@ -30,6 +35,10 @@ export interface SyncSocketOptions {
 const OPEN = 1;
 const PONG_TIMEOUT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_CLOSE = 4000;
+
+/** Shown (ConnectionSnapshot.notice) while the server turns this tab away for its session's other tabs. */
+export const TOO_MANY_TABS_NOTICE =
+  "Too many tabs are connected with this sign-in, so this one is not live. Close some tabs; it reconnects by itself.";
 
 /**
  * The connection itself: open, authenticate (and re-authenticate when the
@@ -112,7 +121,8 @@ export class SyncSocket {
         this.forceRefreshOnConnect = true;
       }
       this.detach(ws);
-      this.scheduleReconnect();
+      if (event.code === SYNC_CLOSE.tooManyConnections) this.refused(event.reason);
+      else this.scheduleReconnect();
     };
   }
 
@@ -197,11 +207,22 @@ export class SyncSocket {
     this.options.onLost();
   }
 
-  private scheduleReconnect(): void {
+  /**
+   * The session has its limit of sockets (other tabs): try again much later,
+   * not in the usual quick steps, and say why. Until then the tab reads and
+   * writes over HTTP.
+   */
+  private refused(reason: string): void {
+    console.warn(`The sync server refused this tab's connection: ${reason}`);
+    this.connection.refused(TOO_MANY_TABS_NOTICE);
+    this.scheduleReconnect(refusedDelay(this.options.random));
+  }
+
+  private scheduleReconnect(delay?: number): void {
     this.connection.set("closed");
     if (this.stopped || this.reconnectTimer) return;
-    const delay = reconnectDelay(this.attempts++, this.options.random);
-    this.reconnectTimer = setTimeout(() => this.open(), delay);
+    const wait = delay ?? reconnectDelay(this.attempts++, this.options.random);
+    this.reconnectTimer = setTimeout(() => this.open(), wait);
   }
 
   private clearReconnectTimer(): void {
