@@ -26,7 +26,7 @@ function formatSince(timestamp: number | null | undefined): string | null {
 
 /** The realtime connection, as a dot (and a word when the sidebar is open). */
 export function ConnectionIndicator({ open }: { open: boolean }) {
-  const { state, hasEverConnected, disconnectedSince } = useConnectionState();
+  const { state, hasEverConnected, disconnectedSince, notice } = useConnectionState();
   const status: Status =
     state === "open"
       ? "live"
@@ -37,7 +37,12 @@ export function ConnectionIndicator({ open }: { open: boolean }) {
         : "offline";
   const copy = COPY[status];
   const since = status === "live" ? null : formatSince(disconnectedSince);
-  const detail = since ? `${copy.detail} Disconnected since ${since}.` : copy.detail;
+  // Why the server refused a live connection (too many tabs, say) says more than "Offline".
+  const why = status === "live" ? null : notice;
+  const base = why
+    ? `${why} Changes are still saved, and live updates come back on their own once other tabs close.`
+    : copy.detail;
+  const detail = since ? `${base} Disconnected since ${since}.` : base;
 
   return (
     <Tooltip content={detail} side="right">
