@@ -207,6 +207,8 @@ export const documents = pgTable(
     index("documents_org_status_idx").on(t.organizationId, t.processingStatus),
     // Removing a folder deletes its documents (ON DELETE CASCADE looks them up by folder_id alone).
     index("documents_folder_idx").on(t.folderId),
+    // The orphaned-blob sweep asks which preview keys a row still names.
+    index("documents_preview_storage_idx").on(t.previewStorageId),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_preview_storage_idx" ON "documents" USING btree ("preview_storage_id");
