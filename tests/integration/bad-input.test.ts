@@ -1,6 +1,17 @@
+import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
-import { callFn, callFnRaw } from "../support/call-fn.ts";
+import { BROKEN_CHARACTER_MESSAGE, CONTROL_CHARACTERS_MESSAGE } from "#shared/schemas/text.ts";
+import { type CallResult, callFn, callFnRaw } from "../support/call-fn.ts";
+import {
+  everyContract,
+  SAMPLE_TEXT,
+  sampleArgs,
+  stringPaths,
+  valueAt,
+  withValueAt,
+} from "../support/contract-samples.ts";
+import { insertDocument } from "../support/dossier-fixtures.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -9,10 +20,53 @@ import {
   startTestServer,
   type TestServer,
 } from "../support/server.ts";
-import { subscribeFn } from "../support/sync-fn.ts";
+import { socketCallFn, subscribeFn } from "../support/sync-fn.ts";
 import { closeCodeOf, TestSocket } from "../support/sync-socket.ts";
 
 const BAD_BODY_SHAPE = 'The request body must be {path, args, format: "json"}.';
+
+/**
+ * Characters no string argument may hold (docs/decisions/013): NUL, which PostgreSQL refuses,
+ * the other C0 controls (tab and line breaks too: every argument is a single line), DEL, C1
+ * controls, and halves of a surrogate pair.
+ */
+const CONTROL_CHARACTERS = [
+  ["NUL", "\u0000"],
+  ["SOH", "\u0001"],
+  ["BS", "\u0008"],
+  ["TAB", "\t"],
+  ["LF", "\n"],
+  ["VT", "\u000b"],
+  ["CR", "\r"],
+  ["ESC", "\u001b"],
+  ["US", "\u001f"],
+  ["DEL", "\u007f"],
+  ["NEL", "\u0085"],
+  ["APC", "\u009f"],
+] as const;
+const BROKEN_CHARACTERS = [
+  ["lone high surrogate", "\ud800"],
+  ["lone low surrogate", "\udfff"],
+] as const;
+
+/** `value` with each field named in `ids` (at any depth) set to that id. */
+function withRealIds(value: unknown, ids: Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((item) => withRealIds(item, ids));
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key in ids ? ids[key] : withRealIds(item, ids),
+    ]),
+  );
+}
+
+/** `items` through `run`, `width` at a time. */
+async function inBatches<T>(items: T[], width: number, run: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += width) {
+    await Promise.all(items.slice(i, i + width).map(run));
+  }
+}
 
 /** Each kind of bad input gets a clear error, and the server keeps serving. */
 describe.each(DB_KINDS)("bad input (%s)", (kind) => {
@@ -234,6 +288,163 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         expect(result.httpStatus, path).toBe(560);
         expect(result.body.errorData, path).toEqual({ code: "UNKNOWN_FUNCTION", path });
       }
+    });
+  });
+
+  describe("control characters in string arguments", () => {
+    /**
+     * Every function of `api`, with the control characters put in each of its string
+     * arguments in turn (arguments sampled from its args schema, ids of real rows where the
+     * schema takes one, so a call gets as far as it can): INVALID_ARGS naming the argument,
+     * never INTERNAL (PostgreSQL refuses NUL in text).
+     */
+    it("every function answers INVALID_ARGS naming the argument, never INTERNAL", async () => {
+      const admin = await createTestUser(server, { role: "OrganizationAdmin", isSuperadmin: true });
+      const folder = await callFn(server, api.folders.create, { name: "Contracts" }, admin.token);
+      const document = await insertDocument(server, admin, { folderId: folder._id });
+      const thread = await callFn(server, api.threads.create, {}, admin.token);
+      const realIds: Record<string, unknown> = {
+        folderId: folder._id,
+        parentId: folder._id,
+        documentId: document.id,
+        documentIds: [document.id],
+        threadId: thread._id,
+      };
+
+      const calls = everyContract().flatMap((contract) =>
+        sampleArgs(contract.args).flatMap((sample) =>
+          stringPaths(sample).flatMap((path) =>
+            [...CONTROL_CHARACTERS, ...BROKEN_CHARACTERS].map(([name, character]) => ({
+              contract,
+              args: withRealIds(sample, realIds),
+              path,
+              // A literal (signIn's provider) is refused as a wrong value, not as text.
+              isText: String(valueAt(sample, path)).startsWith(SAMPLE_TEXT.slice(0, 6)),
+              name,
+              character,
+            })),
+          ),
+        ),
+      );
+      // The functions left out take no string at all.
+      const covered = new Set(calls.map((call) => call.contract.path));
+      expect(
+        everyContract()
+          .map((contract) => contract.path)
+          .filter((path) => !covered.has(path)),
+      ).toEqual([
+        "auth.signOut",
+        "setup.status",
+        "users.getMe",
+        "folders.getAll",
+        "threads.list",
+        "models.list",
+      ]);
+
+      const wrong: string[] = [];
+      await inBatches(calls, 8, async ({ contract, args, path, isText, name, character }) => {
+        const original = String(valueAt(args, path));
+        const spoiled = `${original.slice(0, 3)}${character}${original.slice(3)}`;
+        const result: CallResult = await callFnRaw(
+          server,
+          contract,
+          withValueAt(args, path, spoiled),
+          admin.token,
+        );
+        const where = `${contract.path} ${path.join(".")} with ${name}`;
+        const { errorData } = result.body;
+        if (result.httpStatus !== 560 || errorData?.code !== "INVALID_ARGS") {
+          wrong.push(`${where}: ${result.httpStatus} ${errorData?.code ?? result.body.status}`);
+          return;
+        }
+        if (!isText) return;
+        const message = BROKEN_CHARACTERS.some(([, broken]) => broken === character)
+          ? BROKEN_CHARACTER_MESSAGE
+          : CONTROL_CHARACTERS_MESSAGE;
+        const issues = Array.isArray(errorData.issues) ? errorData.issues : [];
+        if (!issues.some((issue) => isDeepStrictEqual(issue, { path: path.join("."), message }))) {
+          wrong.push(`${where}: ${JSON.stringify(issues)}`);
+        }
+      });
+      expect(wrong).toEqual([]);
+      expect(calls.length).toBeGreaterThan(700);
+
+      // Nothing was changed by any of them.
+      expect(await callFn(server, api.users.getMe, {}, admin.token)).toMatchObject({
+        firstName: "Test",
+        lastName: "User",
+      });
+      expect(
+        await callFn(server, api.documents.get, { documentId: document.id }, admin.token),
+      ).toMatchObject({ name: expect.stringMatching(/^Document /) });
+      expect(
+        await callFn(server, api.threads.getThread, { threadId: thread._id }, admin.token),
+      ).toMatchObject({ _id: thread._id });
+    });
+
+    it("a NUL over the WebSocket is INVALID_ARGS too", async () => {
+      const user = await createTestUser(server);
+      const socket = await open();
+      await socket.authenticate(user.token);
+      expect(
+        await subscribeFn(socket, "thread", api.threads.getThread, {
+          threadId: "thread\u0000-0001",
+        }),
+      ).toMatchObject({
+        type: "query_error",
+        errorData: {
+          code: "INVALID_ARGS",
+          issues: [{ path: "threadId", message: CONTROL_CHARACTERS_MESSAGE }],
+        },
+      });
+      expect(
+        await socketCallFn(socket, api.folders.create, { name: "Con\u0000tracts" }),
+      ).toMatchObject({
+        status: "error",
+        errorData: {
+          code: "INVALID_ARGS",
+          issues: [{ path: "name", message: CONTROL_CHARACTERS_MESSAGE }],
+        },
+      });
+    });
+
+    it("a chat message refuses control characters but keeps its tabs and line breaks", async () => {
+      const user = await createTestUser(server);
+      const send = (text: string) =>
+        rawRequest(server, "/api/chat", {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${user.token}` },
+          body: JSON.stringify({
+            id: "chat-control-characters",
+            messages: [{ id: "message-1", role: "user", parts: [{ type: "text", text }] }],
+          }),
+        });
+      for (const character of ["\u0000", "\u001b", "\u007f", "\u0085"]) {
+        const refused = await send(`Summarize${character} the contract`);
+        expect(refused.httpStatus).toBe(400);
+        expect(refused.json).toMatchObject({
+          status: "error",
+          errorMessage: CONTROL_CHARACTERS_MESSAGE,
+          errorData: {
+            code: "BAD_REQUEST",
+            issues: [{ path: "messages.last.parts.0.text", message: CONTROL_CHARACTERS_MESSAGE }],
+          },
+        });
+      }
+      // Past validation: this server offers no model.
+      const multiLine = await send("Summarize:\n\tthe contract\r\n\tthe annex");
+      expect(multiLine.json).toMatchObject({ errorData: { code: "SERVICE_UNAVAILABLE" } });
+    });
+
+    it("text around the characters is still trimmed: a pasted tab or line break at an end is fine", async () => {
+      const user = await createTestUser(server);
+      const me = await callFn(
+        server,
+        api.users.updateProfile,
+        { firstName: "\tAda\n", lastName: " Lovelace\r\n" },
+        user.token,
+      );
+      expect(me).toMatchObject({ firstName: "Ada", lastName: "Lovelace" });
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH } from "../constants.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { actionContract } from "./define.ts";
 
 export const tokensSchema = z.object({ token: z.string(), refreshToken: z.string() });
@@ -8,13 +9,15 @@ export type Tokens = z.infer<typeof tokensSchema>;
 const passwordSignIn = z.strictObject({
   provider: z.literal("password"),
   params: z.strictObject({
-    email: z.string().trim().min(1, "Email is required").max(254, "Email address is too long"),
-    password: z.string().min(1, "Password is required").max(MAX_PASSWORD_LENGTH),
+    email: singleLineText({ trim: true })
+      .min(1, "Email is required")
+      .max(254, "Email address is too long"),
+    password: singleLineText().min(1, "Password is required").max(MAX_PASSWORD_LENGTH),
   }),
-  verifier: z.string().optional(),
+  verifier: singleLineText().max(512).optional(),
 });
 
-const refreshSignIn = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+const refreshSignIn = z.strictObject({ refreshToken: singleLineText().min(1).max(512) });
 
 export const signIn = actionContract("auth.signIn", {
   args: z.union([passwordSignIn, refreshSignIn]),

@@ -7,6 +7,7 @@ import {
   paginated,
   paginationOptsSchema,
 } from "../schemas/dossier.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /**
@@ -56,7 +57,7 @@ export const retry = mutationContract("documents.retry", {
 /** Full-text search over processed documents the caller may read. */
 export const search = queryContract("documents.search", {
   args: z.object({
-    query: z.string().trim().min(1, "Enter something to search for").max(500),
+    query: singleLineText({ trim: true }).min(1, "Enter something to search for").max(500),
     /** Only this folder and its subfolders; null or absent: the whole dossier. */
     folderId: idSchema.nullable().optional(),
     limit: z.number().int().min(1).max(50).default(20),

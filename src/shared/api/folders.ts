@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { folderNameSchema, folderSchema, idSchema } from "../schemas/dossier.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /** Every folder of the caller's organization, ordered by path. */
@@ -16,7 +17,7 @@ export const getSubfolders = queryContract("folders.getSubfolders", {
 
 /** The folder at a full slug path such as "contracts/2024", or null. */
 export const getFolderIdByFullSlugPath = queryContract("folders.getFolderIdByFullSlugPath", {
-  args: z.object({ path: z.string().max(2000) }),
+  args: z.object({ path: singleLineText().max(2000) }),
   returns: z.object({ _id: z.string() }).nullable(),
 });
 

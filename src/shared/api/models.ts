@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { modelSchema } from "../schemas/chat.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /** The models this user may pick, the organization default and the user's choice. */
@@ -16,12 +17,12 @@ export const list = queryContract("models.list", {
 
 /** Remember the user's chosen model. */
 export const choose = mutationContract("models.choose", {
-  args: z.object({ modelId: z.string().min(1).max(200) }),
+  args: z.object({ modelId: singleLineText().min(1).max(200) }),
   returns: z.null(),
 });
 
 /** The organization's default model (organization admins). */
 export const setOrganizationDefault = mutationContract("models.setOrganizationDefault", {
-  args: z.object({ modelId: z.string().min(1).max(200).nullable() }),
+  args: z.object({ modelId: singleLineText().min(1).max(200).nullable() }),
   returns: z.null(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { singleLineText } from "../schemas/text.ts";
 import {
   emailSchema,
   firstNameSchema,
@@ -18,7 +19,7 @@ export const setupStatus = queryContract("setup.status", {
 });
 
 export const setupSchema = z.object({
-  token: z.string().min(1, "The setup link is incomplete").max(200),
+  token: singleLineText().min(1, "The setup link is incomplete").max(200),
   organizationName: organizationNameSchema,
   firstName: firstNameSchema,
   lastName: lastNameSchema,

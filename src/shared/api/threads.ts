@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { threadIdArgs, threadSchema, threadTitleSchema } from "../schemas/chat.ts";
 import { documentSummarySchema, idSchema } from "../schemas/dossier.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /** The caller's threads, newest activity first. */
@@ -26,7 +27,7 @@ export const create = mutationContract("threads.create", {
   args: z.object({
     threadId: idSchema.min(10, "Thread id must be at least 10 characters").optional(),
     title: threadTitleSchema.optional(),
-    modelId: z.string().max(200).nullable().optional(),
+    modelId: singleLineText().max(200).nullable().optional(),
     documentIds: z.array(idSchema).max(50).optional(),
   }),
   returns: threadSchema,
@@ -38,7 +39,7 @@ export const rename = mutationContract("threads.rename", {
 });
 
 export const setModel = mutationContract("threads.setModel", {
-  args: z.object({ threadId: idSchema, modelId: z.string().min(1).max(200) }),
+  args: z.object({ threadId: idSchema, modelId: singleLineText().min(1).max(200) }),
   returns: threadSchema,
 });
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { idSchema } from "./dossier.ts";
+import { singleLineText } from "./text.ts";
 
-export const threadTitleSchema = z
-  .string()
-  .trim()
+export const threadTitleSchema = singleLineText({ trim: true })
   .min(1, "Title is required")
   .max(200, "Title must be at most 200 characters");
 

@@ -1,21 +1,20 @@
 import { z } from "zod";
 import { FILE_TYPES } from "../file-types.ts";
+import { singleLineText } from "./text.ts";
 
 export const PROCESSING_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
-export const idSchema = z.string().trim().min(1, "An id is required").max(100, "Invalid id");
+export const idSchema = singleLineText({ trim: true })
+  .min(1, "An id is required")
+  .max(100, "Invalid id");
 
-export const folderNameSchema = z
-  .string()
-  .trim()
+export const folderNameSchema = singleLineText({ trim: true })
   .min(1, "Folder name is required")
   .max(120, "Folder name must be at most 120 characters")
   .refine((v) => !/[/\\]/.test(v), "Folder name cannot contain / or \\");
 
-export const documentNameSchema = z
-  .string()
-  .trim()
+export const documentNameSchema = singleLineText({ trim: true })
   .min(1, "Document name is required")
   .max(255, "Document name must be at most 255 characters");
 
@@ -68,7 +67,7 @@ export type Document = z.infer<typeof documentSchema>;
 
 export const paginationOptsSchema = z.object({
   numItems: z.number().int().min(1).max(200),
-  cursor: z.string().max(500).nullable(),
+  cursor: singleLineText().max(500).nullable(),
 });
 
 export function paginated<T extends z.ZodType>(item: T) {

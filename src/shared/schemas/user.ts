@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from "../constants.ts";
+import { singleLineRule, singleLineText } from "./text.ts";
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
@@ -7,31 +8,22 @@ export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 export const roleSchema = z.enum(ROLES, { message: "Role must be Member or OrganizationAdmin" });
 
-export const emailSchema = z
-  .string()
-  .trim()
+export const emailSchema = singleLineText({ trim: true })
   .max(254, "Email address is too long")
   .pipe(z.email("Invalid email address"));
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = singleLineText()
   .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
   .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG);
 
-export const firstNameSchema = z
-  .string()
-  .trim()
+export const firstNameSchema = singleLineText({ trim: true })
   .min(1, "First name is required")
   .max(100, "First name must be at most 100 characters");
-export const lastNameSchema = z
-  .string()
-  .trim()
+export const lastNameSchema = singleLineText({ trim: true })
   .min(1, "Last name is required")
   .max(100, "Last name must be at most 100 characters");
 
-export const organizationNameSchema = z
-  .string()
-  .trim()
+export const organizationNameSchema = singleLineText({ trim: true })
   .min(1, "Organization name is required")
   .max(120, "Organization name must be at most 120 characters");
 
@@ -40,12 +32,12 @@ export const profileSchema = z.object({ firstName: firstNameSchema, lastName: la
 
 /** The password form; `users.changePassword` takes the first two fields. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().min(1, "Current password is required").max(MAX_PASSWORD_LENGTH),
+  currentPassword: singleLineText().min(1, "Current password is required").max(MAX_PASSWORD_LENGTH),
   newPassword: passwordSchema,
 });
 
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string() })
+  .extend({ confirmPassword: singleLineText() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: PASSWORDS_DONT_MATCH,
     path: ["confirmPassword"],
@@ -58,12 +50,12 @@ export const changePasswordFormSchema = changePasswordSchema
 const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);
 export const adminUserEditSchema = z
   .object({
-    firstName: emptyOr(z.string().min(1, "First name is required")),
-    lastName: emptyOr(z.string().min(1, "Last name is required")),
-    email: emptyOr(z.email("Invalid email address")),
-    newPassword: emptyOr(z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)),
-    confirmPassword: z.string(),
-    organizationId: z.string(),
+    firstName: emptyOr(singleLineText().min(1, "First name is required")),
+    lastName: emptyOr(singleLineText().min(1, "Last name is required")),
+    email: emptyOr(z.email("Invalid email address").check(singleLineRule)),
+    newPassword: emptyOr(singleLineText().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)),
+    confirmPassword: singleLineText(),
+    organizationId: singleLineText(),
     role: roleSchema,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
