@@ -5,6 +5,7 @@ import type { Identity, RequestInfo } from "../auth/identity.ts";
 import { CHANGES_CHANNEL, type Tx } from "../db/client.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
 import { newId } from "../ids.ts";
+import type { Logger } from "../logger.ts";
 import type { FunctionCtx, Services } from "./context.ts";
 import type { Registry, ServerFunction } from "./registry.ts";
 
@@ -62,16 +63,52 @@ function authorize(fn: ServerFunction, identity: Identity | null): void {
   if (fn.contract.access === "superadmin" && !identity.isSuperadmin) throw forbidden();
 }
 
-/** Map database constraint violations that slipped past a handler's checks. */
-function translateDbError(error: unknown): unknown {
+const TEXT_NOT_STORABLE =
+  "The text contains characters that cannot be stored (such as NUL). Remove them and try again.";
+const VALUE_NOT_ACCEPTED =
+  "A value in the request is malformed or out of range. Check it and try again.";
+
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22) that only a value sent by
+ * the caller causes: the arguments' schemas refuse these values (decision
+ * 013), so one reaching the database is a gap in a schema, answered as
+ * INVALID_ARGS rather than INTERNAL.
+ */
+const REFUSED_VALUES: Record<string, string> = {
+  "22021": TEXT_NOT_STORABLE, // character_not_in_repertoire: NUL, invalid UTF-8
+  "22P05": TEXT_NOT_STORABLE, // untranslatable_character: \u0000 in JSON
+  "22P02": VALUE_NOT_ACCEPTED, // invalid_text_representation: a malformed id or number
+  "22001": VALUE_NOT_ACCEPTED, // string_data_right_truncation: too long for its column
+  "22003": VALUE_NOT_ACCEPTED, // numeric_value_out_of_range
+  "22007": VALUE_NOT_ACCEPTED, // invalid_datetime_format
+  "22008": VALUE_NOT_ACCEPTED, // datetime_field_overflow
+};
+
+/** The SQLSTATE of a database error, also when drizzle wraps it (DrizzleQueryError's cause). */
+function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    if ("code" in current && typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code))
+      return current.code;
+    current = "cause" in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** Map database errors caused by the arguments that slipped past the schemas and handler checks. */
+function translateDbError(error: unknown, log: Logger): unknown {
   if (isAppError(error)) return error;
-  const code =
-    (error as { code?: unknown; cause?: { code?: unknown } })?.code ??
-    (error as { cause?: { code?: unknown } })?.cause?.code;
-  if (code === "23505")
+  const sqlState = sqlStateOf(error);
+  if (sqlState === "23505")
     return new AppError("CONFLICT", "That conflicts with something that already exists.");
-  if (code === "23503")
+  if (sqlState === "23503")
     return new AppError("CONFLICT", "That refers to something that no longer exists.");
+  const refused = sqlState ? REFUSED_VALUES[sqlState] : undefined;
+  if (refused) {
+    // Not the error: its message and fields may quote the value.
+    log.warn({ sqlState }, "the database refused a value the arguments' schema let through");
+    return new AppError("INVALID_ARGS", refused);
+  }
   return error;
 }
 
@@ -147,6 +184,6 @@ export async function execute(
     }
     return { value: checked.data, logLines, markers };
   } catch (error) {
-    throw translateDbError(error);
+    throw translateDbError(error, log);
   }
 }
