@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { findFreePort as freePort } from "../support/postgres.ts";
 import {
   migratedDataDir,
   rawRequest,
@@ -63,15 +64,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
       },
     );
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 async function waitForHealth(url: string, spawned: Spawned, timeoutMs = 45_000): Promise<void> {

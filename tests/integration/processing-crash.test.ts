@@ -1,6 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq, inArray } from "drizzle-orm";
@@ -19,7 +18,9 @@ import { createOrganization } from "../../src/server/organizations/create-organi
 import { createBlobStorage } from "../../src/server/storage/index.ts";
 import { createUser } from "../../src/server/users/create-user.ts";
 import { callerAt, callFn } from "../support/call-fn.ts";
+import { spawnServer, waitForHealth } from "../support/child-server.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
+import { findFreePort as freePort } from "../support/postgres.ts";
 import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 
 /**
@@ -29,64 +30,12 @@ import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
  */
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const NODE = join(ROOT, "node_modules/.bin/node");
-const MAIN = join(ROOT, "src/server/main.ts");
 const WORKER_MAIN = join(ROOT, "src/server/jobs/worker-main.ts");
 const PASSWORD = "correct horse battery";
 /** Pages of the slow document: a few seconds of extraction, so the kill lands mid-run. */
 const SLOW_PDF_PAGES = 500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Spawned {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** `node src/server/main.ts` as `npm start` runs it (or another entry), with only this environment. */
-function spawnServer(env: Record<string, string>, entry = MAIN): Spawned {
-  const child = spawn(NODE, [entry], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", append);
-  child.stderr?.on("data", append);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once("exit", (code, signal) => done({ code, signal })),
-  );
-  return { child, output: () => output, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-async function waitForHealth(url: string, spawned: Spawned, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (spawned.child.exitCode !== null) {
-      throw new Error(`the server exited early:\n${spawned.output()}`);
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Error(`the server did not become healthy:\n${spawned.output()}`);
-}
 
 async function slowPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
