@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import type { Db } from "../src/server/db/client.ts";
+import type { Db } from "../src/server/db/database.ts";
 import { folders } from "../src/server/db/schema.ts";
 import { listDocuments } from "../src/server/documents/list-documents.ts";
 import { newId } from "../src/server/ids.ts";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import type { Db } from "../../src/server/db/client.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";

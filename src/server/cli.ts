@@ -8,8 +8,8 @@ import {
   roleSchema,
 } from "#shared/schemas/user.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import type { Database, Executor } from "./db/client.ts";
 import { DataDirInUseError } from "./db/data-dir-lock.ts";
+import type { Database, Executor } from "./db/database.ts";
 
 /**
  * The admin command line: `npm run cli -- <command> [--options]`. It opens the

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArgsOf, FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
-import type { Db } from "../../src/server/db/client.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { folders } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { callFn, callFnError, expectError, type FnError } from "../support/call-fn.ts";

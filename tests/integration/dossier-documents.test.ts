@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, FILE_TYPES, type FileType, fileTypeForName } from "#shared/file-types.ts";
-import type { Db } from "../../src/server/db/client.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { documentChunks, documents, folders, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";

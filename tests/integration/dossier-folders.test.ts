@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import type { Db } from "../../src/server/db/client.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { documentChunks, documents } from "../../src/server/db/schema.ts";
 import { callFn, callFnError, callFnResult, errorOf, expectError } from "../support/call-fn.ts";
 import {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
-import type { Db } from "../../src/server/db/client.ts";
+import type { Db } from "../../src/server/db/database.ts";
 import { documents } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { callFn } from "../support/call-fn.ts";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Executor } from "../../src/server/db/client.ts";
+import type { Executor } from "../../src/server/db/database.ts";
 import { jobs } from "../../src/server/db/schema.ts";
 import { claimJobs, purgeFinishedJobs } from "../../src/server/jobs/job-store.ts";
 import { enqueueJob } from "../../src/server/jobs/queue.ts";

@@ -8,7 +8,8 @@ import {
 } from "@aws-sdk/client-s3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { openDatabase } from "../../src/server/db/client.ts";
+import type { Database } from "../../src/server/db/database.ts";
 import { documents } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";

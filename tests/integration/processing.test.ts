@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import type { Services } from "../../src/server/api/context.ts";
-import type { Executor } from "../../src/server/db/client.ts";
+import type { Executor } from "../../src/server/db/database.ts";
 import { documentChunks, documents, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { PROCESS_DOCUMENT_JOB } from "../../src/server/ingest/enqueue-processing.ts";

@@ -1,7 +1,7 @@
 import type { AuthService } from "../auth/auth-service.ts";
 import type { Identity, RequestInfo } from "../auth/identity.ts";
 import type { Config } from "../config.ts";
-import type { Database, Executor, Tx } from "../db/client.ts";
+import type { Database, Executor, Tx } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { ModelRegistry } from "../models/model-registry.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";

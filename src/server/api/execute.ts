@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FunctionKind } from "#shared/api/define.ts";
 import { AppError, forbidden, isAppError, unauthenticated } from "#shared/errors.ts";
 import type { Identity, RequestInfo } from "../auth/identity.ts";
-import { CHANGES_CHANNEL, type Tx } from "../db/client.ts";
+import { CHANGES_CHANNEL, type Tx } from "../db/database.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";

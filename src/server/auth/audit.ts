@@ -1,4 +1,4 @@
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { auditLog } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { RequestInfo } from "./identity.ts";

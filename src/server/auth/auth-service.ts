@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tokens } from "#shared/api/auth.ts";
 import { AppError, unauthenticated } from "#shared/errors.ts";
 import type { Config } from "../config.ts";
-import type { Database, Executor } from "../db/client.ts";
+import type { Database, Executor } from "../db/database.ts";
 import { refreshTokens, sessions, users } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";

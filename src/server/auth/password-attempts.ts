@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError } from "#shared/errors.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { sessions } from "../db/schema.ts";
 import { refundRateLimitSlots, resetRateLimits, takeRateLimitSlots } from "./rate-limit.ts";
 

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { rateLimits } from "../db/schema.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { serverState } from "../db/schema.ts";
 
 const KEY = "jwt-signing-key";

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
-import type { Db, Tx } from "../db/client.ts";
+import type { Db, Tx } from "../db/database.ts";
 import { messages, threads } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { chooseChatModel } from "../models/choose-chat-model.ts";

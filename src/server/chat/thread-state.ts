@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkSessionIdentity, sessionIdentityColumns } from "../auth/auth-service.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
-import type { Db, Tx } from "../db/client.ts";
+import type { Db, Tx } from "../db/database.ts";
 import {
   documents,
   messages,

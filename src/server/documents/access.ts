@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Identity } from "../auth/identity.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents, folders } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 

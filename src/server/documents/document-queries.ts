@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { notFound } from "#shared/errors.ts";
 import type { Document, DocumentSummary } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents, folders } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { documentSummaryColumns, documentSummaryView } from "./document-view.ts";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { notFound } from "#shared/errors.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
 import { requireFolder } from "../folders/folder-access.ts";
 import { isUuid } from "../ids.ts";

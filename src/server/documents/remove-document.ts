@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { notFound } from "#shared/errors.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { conflict, notFound } from "#shared/errors.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { enqueueProcessing } from "../ingest/enqueue-processing.ts";

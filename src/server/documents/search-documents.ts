@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documentChunks, documents } from "../db/schema.ts";
 import { requireFolder } from "../folders/folder-access.ts";
 import { subtreeFolderIds } from "../folders/subtree.ts";

@@ -1,5 +1,5 @@
 import type { Folder } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { lockFolderTree, requireFolder } from "./folder-access.ts";

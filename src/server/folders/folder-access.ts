@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { notFound } from "#shared/errors.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 

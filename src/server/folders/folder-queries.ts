@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
 import { requireFolder } from "./folder-access.ts";
 import { folderView } from "./folder-view.ts";

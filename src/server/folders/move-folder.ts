@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { conflict } from "#shared/errors.ts";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
 import { lockFolderTree, requireFolder } from "./folder-access.ts";
 import { folderView } from "./folder-view.ts";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents, folders } from "../db/schema.ts";
 import { lockFolderTree, requireFolder } from "./folder-access.ts";
 import { folderSubtree, subtreeFolderIds } from "./subtree.ts";

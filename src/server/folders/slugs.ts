@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { conflict } from "#shared/errors.ts";
 import { slugify } from "#shared/rules/slug.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
 import { folderSubtree } from "./subtree.ts";
 

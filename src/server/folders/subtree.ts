@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents, folders } from "../db/schema.ts";
 
 /** A folder and every folder beneath it, by slug path. */

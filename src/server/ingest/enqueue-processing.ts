@@ -1,4 +1,4 @@
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 
 /** The job kind that processes one uploaded document (process-document-job.ts). */

@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { and, eq, ne } from "drizzle-orm";
 import { FILE_TYPE_INFO, FILE_TYPES } from "#shared/file-types.ts";
 import type { Services } from "../api/context.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documentChunks, documents } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { makeScratchDir } from "../jobs/scratch-dir.ts";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { jobs } from "../db/schema.ts";
 import type { ClaimedJob } from "./types.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { jobs } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 

@@ -1,5 +1,5 @@
 import type { Services } from "../api/context.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 
 /** A job as this worker claimed it. */

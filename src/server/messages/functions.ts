@@ -3,7 +3,7 @@ import { api } from "#shared/api/index.ts";
 import { AppError } from "#shared/errors.ts";
 import type { ChatMessage } from "#shared/schemas/chat.ts";
 import { implement } from "../api/registry.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { messages } from "../db/schema.ts";
 import { dependOnThread, dependOnThreadMessages } from "../threads/live-keys.ts";
 import { findOwnThread, type ThreadRow } from "../threads/thread-access.ts";

@@ -1,6 +1,6 @@
 import { like } from "drizzle-orm";
 import { slugify } from "#shared/rules/slug.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { organizations } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 

@@ -1,4 +1,4 @@
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 
 /** What each demo seeder gets: the database, blob storage, the demo organization and its users. */

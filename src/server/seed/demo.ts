@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Role } from "#shared/constants.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { organizations, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";

@@ -6,7 +6,7 @@ import type { Services } from "../api/context.ts";
 import { writeAudit } from "../auth/audit.ts";
 import type { RequestInfo } from "../auth/identity.ts";
 import { hashRefreshToken } from "../auth/tokens.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { serverState, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
 import { createUser } from "../users/create-user.ts";

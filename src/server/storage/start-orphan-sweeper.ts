@@ -1,4 +1,4 @@
-import type { Database } from "../db/client.ts";
+import type { Database } from "../db/database.ts";
 import type { Logger } from "../logger.ts";
 import type { BlobStorage } from "./blob-storage.ts";
 import { sweepOrphanedBlobs } from "./sweep-orphaned-blobs.ts";

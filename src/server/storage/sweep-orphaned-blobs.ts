@@ -1,6 +1,6 @@
 import { inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database, Executor } from "../db/client.ts";
+import type { Database, Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { BlobStorage } from "./blob-storage.ts";

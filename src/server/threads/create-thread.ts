@@ -1,6 +1,6 @@
 import { AppError, conflict } from "#shared/errors.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { threads } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { requireOfferedModel } from "../models/model-choice.ts";

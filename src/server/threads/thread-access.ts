@@ -3,7 +3,7 @@ import { AppError, notFound } from "#shared/errors.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import type { Identity } from "../auth/identity.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { threadDocuments, threads } from "../db/schema.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { conflict, notFound } from "#shared/errors.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { documents, threadDocuments } from "../db/schema.ts";
 import { documentSummaryColumns, documentSummaryView } from "../documents/document-view.ts";
 import { isUuid, newId } from "../ids.ts";

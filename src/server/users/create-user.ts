@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Role } from "#shared/constants.ts";
 import { conflict } from "#shared/errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { users } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 

@@ -4,7 +4,7 @@ import { notFound } from "#shared/errors.ts";
 import type { User } from "#shared/schemas/user.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import { implement } from "../api/registry.ts";
-import type { Executor } from "../db/client.ts";
+import type { Executor } from "../db/database.ts";
 import { organizations, users } from "../db/schema.ts";
 
 /** A user as the API shows it (never the password hash). */

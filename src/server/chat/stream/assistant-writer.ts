@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import { messages, threads } from "../../db/schema.ts";
 import type { SaveSource, StreamSaver } from "./stream-saver.ts";
 

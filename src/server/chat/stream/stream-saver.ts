@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Services } from "../../api/context.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "../../db/database.ts";
 import { messages } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 

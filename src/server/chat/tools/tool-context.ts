@@ -1,5 +1,5 @@
 import { isAppError } from "#shared/errors.ts";
-import type { Executor } from "../../db/client.ts";
+import type { Executor } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
 import type { Citations } from "./citations.ts";
 

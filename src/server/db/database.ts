@@ -1,0 +1,43 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { recordSql } from "./read-tracker.ts";
+import type * as schema from "./schema.ts";
+
+/**
+ * What the rest of the server sees of the database, whichever driver is in
+ * use (pglite.ts or postgres.ts, loaded by client.ts's openDatabase).
+ */
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export const CHANGES_CHANNEL = "atrium_changes";
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/** Feeds every statement to the live-query read tracker. */
+export const queryLogger = { logQuery: (query: string) => recordSql(query) };
+
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  readonly db: Db;
+  /**
+   * Receive every notification on a channel (the changes channel unless told;
+   * the job workers listen on theirs). Returns a stop function.
+   */
+  listen(
+    onPayload: (payload: string) => void,
+    onReconnect: () => void,
+    channel?: string,
+  ): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  onListenerError?: (error: Error) => void;
+}

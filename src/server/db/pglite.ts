@@ -1,0 +1,57 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import {
+  CHANGES_CHANNEL,
+  type Database,
+  type Db,
+  MIGRATIONS_DIR,
+  queryLogger,
+} from "./database.ts";
+import * as schema from "./schema.ts";
+
+const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
+
+/** The embedded database in DATA_DIR/pglite (one process at a time: a lock file guards it). */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, "pglite");
+  const release = acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { vector } });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  // PGlite has no autovacuum, so nothing collects planner statistics; without
+  // them joins over documents and chunks get very bad plans. Analyze at start
+  // and every few minutes (cheap: sampled).
+  const analyze = () =>
+    client.exec("ANALYZE").catch(() => {
+      /* closing, or busy: the next round will do */
+    });
+  await analyze();
+  const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
+  analyzer.unref();
+  return {
+    kind: "pglite",
+    db,
+    async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
+      const stop = await client.listen(channel, onPayload);
+      return stop;
+    },
+    async close() {
+      clearInterval(analyzer);
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { execFile } from "node:child_process";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
+
+/** Only the driver of the database in use is loaded (PGlite's WebAssembly build is large). */
+const ROOT = resolve(import.meta.dirname, "../..");
+const NODE = join(ROOT, "node_modules/.bin/node");
+const SCRIPT = join(ROOT, "tests/support/loaded-drivers.ts");
+
+async function driversLoaded(args: string[]) {
+  const { stdout } = await promisify(execFile)(NODE, [SCRIPT, ...args], { cwd: ROOT });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as { kind: string; loaded: string[] };
+}
+
+describe("database drivers", () => {
+  it("loads only PGlite for the embedded database", async () => {
+    expect(await driversLoaded([freshMigratedDataDir()])).toEqual({
+      kind: "pglite",
+      loaded: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector"],
+    });
+  });
+
+  it("loads only pg for PostgreSQL", async () => {
+    expect(await driversLoaded([freshDataDir(), await freshPostgresUrl()])).toEqual({
+      kind: "postgres",
+      loaded: ["pg"],
+    });
+  });
+});
