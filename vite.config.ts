@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: what each chunk imports, read by bench/bundle-size.ts.
+    manifest: true,
   },
   server: {
     port: 5173,

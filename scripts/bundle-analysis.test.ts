@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { analyzeBundle, htmlAssets, lazyEntries, type Manifest, total } from "./bundle-analysis.ts";
+
+/** A small build: the entry, two routes split by TanStack Router, a lazy module and an error view. */
+const manifest: Manifest = {
+  "index.html": {
+    file: "assets/index.js",
+    isEntry: true,
+    imports: ["_vendor.js"],
+    dynamicImports: [
+      "src/web/routes/login.tsx?tsr-split=component",
+      "src/web/routes/_authed/dossier.tsx?tsr-split=component",
+      "src/web/routes/_authed/dossier.tsx?tsr-split=errorComponent",
+      "src/web/features/chat/components/markdown/markdown.tsx",
+    ],
+    css: ["assets/index.css"],
+  },
+  "_vendor.js": { file: "assets/vendor.js" },
+  "_form.js": { file: "assets/form.js", imports: ["_vendor.js"] },
+  "_dialog.js": { file: "assets/dialog.js", imports: ["_vendor.js"] },
+  "src/web/routes/login.tsx?tsr-split=component": {
+    file: "assets/login.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_form.js"],
+  },
+  "src/web/routes/_authed/dossier.tsx?tsr-split=component": {
+    file: "assets/dossier.js",
+    isDynamicEntry: true,
+    imports: ["index.html", "_form.js", "_dialog.js"],
+  },
+  "src/web/routes/_authed/dossier.tsx?tsr-split=errorComponent": {
+    file: "assets/dossier-error.js",
+    isDynamicEntry: true,
+    imports: ["index.html"],
+  },
+  "src/web/features/chat/components/markdown/markdown.tsx": {
+    file: "assets/markdown.js",
+    isDynamicEntry: true,
+    imports: ["_dialog.js"],
+  },
+};
+
+const html = [
+  "<head>",
+  '<script src="/theme-init.js"></script>',
+  '<script type="module" crossorigin src="/assets/index.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/vendor.js">',
+  '<link rel="icon" href="/favicon.svg">',
+  '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+  "</head>",
+].join("\n");
+
+const sizes: Record<string, number> = {
+  "assets/index.js": 1000,
+  "assets/vendor.js": 5000,
+  "assets/form.js": 300,
+  "assets/dialog.js": 700,
+  "assets/login.js": 200,
+  "assets/dossier.js": 900,
+  "assets/dossier-error.js": 50,
+  "assets/markdown.js": 4000,
+  "assets/index.css": 400,
+};
+const gzipSize = (file: string) => sizes[file] ?? Number.NaN;
+
+describe("bundle analysis", () => {
+  it("reads the module scripts, module preloads and stylesheets of index.html", () => {
+    expect(htmlAssets(html)).toEqual({
+      scripts: ["assets/index.js", "assets/vendor.js"],
+      styles: ["assets/index.css"],
+    });
+  });
+
+  it("names routes by file and other lazy modules by source, leaving error views out", () => {
+    expect(lazyEntries(manifest)).toEqual(
+      new Map([
+        ["routes/login.tsx", ["src/web/routes/login.tsx?tsr-split=component"]],
+        ["routes/_authed/dossier.tsx", ["src/web/routes/_authed/dossier.tsx?tsr-split=component"]],
+        [
+          "features/chat/components/markdown/markdown.tsx",
+          ["src/web/features/chat/components/markdown/markdown.tsx"],
+        ],
+      ]),
+    );
+  });
+
+  it("counts for /login what the HTML loads and what the login route needs", () => {
+    const report = analyzeBundle(manifest, html, gzipSize);
+    expect(report.loginJs.map((f) => f.file)).toEqual([
+      "assets/vendor.js",
+      "assets/index.js",
+      "assets/form.js",
+      "assets/login.js",
+    ]);
+    expect(total(report.loginJs)).toBe(6500);
+    expect(report.loginCss).toEqual([{ file: "assets/index.css", gzip: 400 }]);
+  });
+
+  it("counts for every other lazy part only what it adds to /login's set, routes first", () => {
+    const report = analyzeBundle(manifest, html, gzipSize);
+    expect(report.lazy.map(({ name, added }) => [name, added.map((f) => f.file)])).toEqual([
+      ["routes/_authed/dossier.tsx", ["assets/dossier.js", "assets/dialog.js"]],
+      [
+        "features/chat/components/markdown/markdown.tsx",
+        ["assets/markdown.js", "assets/dialog.js"],
+      ],
+    ]);
+  });
+
+  it("fails loudly on a manifest without the login route", () => {
+    expect(() => analyzeBundle(manifest, html, gzipSize, "routes/sign-in.tsx")).toThrow(
+      "No chunk of the route routes/sign-in.tsx",
+    );
+  });
+});
