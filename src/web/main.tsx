@@ -3,12 +3,10 @@ import "./styles.css";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { TOOLTIP_ROOT_DELAY_MS } from "#shared/constants.ts";
 import { startThemeSync } from "./components/settings/theme-store.ts";
 import { Splash } from "./components/splash.tsx";
+import { DeferredToaster } from "./components/ui/deferred-toaster.tsx";
 import { toast } from "./components/ui/toast-store.ts";
-import { Toaster } from "./components/ui/toaster.tsx";
-import { TooltipProvider } from "./components/ui/tooltip.tsx";
 import { createAppClients } from "./lib/app-client.ts";
 import { AuthProvider } from "./lib/auth/auth-context.ts";
 import { setMutationErrorHandler } from "./lib/sync/mutations.ts";
@@ -60,10 +58,8 @@ function App() {
   return (
     <AuthProvider client={auth}>
       <SyncProvider client={sync} queryClient={queryClient}>
-        <TooltipProvider delayDuration={TOOLTIP_ROOT_DELAY_MS}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </TooltipProvider>
+        <RouterProvider router={router} />
+        <DeferredToaster />
       </SyncProvider>
     </AuthProvider>
   );

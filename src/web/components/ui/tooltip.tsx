@@ -4,7 +4,8 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "#shared/constants.ts";
 import { cn } from "./cn.ts";
 
 /**
- * Tooltip timing. The app root mounts one with `delayDuration={TOOLTIP_ROOT_DELAY_MS}`;
+ * Tooltip timing. The signed-in frame (AppShell) mounts one with
+ * `delayDuration={TOOLTIP_ROOT_DELAY_MS}`;
  * any other provider uses SPEC's defaults (700 ms, skip 300 ms).
  */
 export function TooltipProvider({

@@ -1,13 +1,16 @@
 import { Outlet } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
+import { TOOLTIP_ROOT_DELAY_MS } from "#shared/constants.ts";
 import { useSidebarStore } from "../../../components/settings/sidebar-store.ts";
 import { cn } from "../../../components/ui/cn.ts";
+import { TooltipProvider } from "../../../components/ui/tooltip.tsx";
 import { Sidebar } from "./sidebar.tsx";
 
 /**
  * The signed-in frame: the sidebar and the current screen beside it (the
  * matched route, or `children` where the frame is drawn outside the signed-in
- * routes, as for the 404 page).
+ * routes, as for the 404 page). Tooltips are only ever shown inside it, so their provider is
+ * here rather than at the root: Radix Tooltip stays out of the first page (decision 016).
  */
 export function AppShell({ children }: { children?: ReactNode }) {
   const open = useSidebarStore((s) => s.open);
@@ -25,23 +28,25 @@ export function AppShell({ children }: { children?: ReactNode }) {
   }, [toggle]);
 
   return (
-    <div className="flex min-h-dvh bg-sidebar">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <Sidebar open={open} />
-      <main
-        id="main"
-        className={cn(
-          "flex min-w-0 flex-1 flex-col bg-background",
-          "md:my-2 md:mr-2 md:min-h-[calc(100dvh-1rem)] md:rounded-xl md:border md:shadow-sm",
-        )}
-      >
-        {children ?? <Outlet />}
-      </main>
-    </div>
+    <TooltipProvider delayDuration={TOOLTIP_ROOT_DELAY_MS}>
+      <div className="flex min-h-dvh bg-sidebar">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <Sidebar open={open} />
+        <main
+          id="main"
+          className={cn(
+            "flex min-w-0 flex-1 flex-col bg-background",
+            "md:my-2 md:mr-2 md:min-h-[calc(100dvh-1rem)] md:rounded-xl md:border md:shadow-sm",
+          )}
+        >
+          {children ?? <Outlet />}
+        </main>
+      </div>
+    </TooltipProvider>
   );
 }
