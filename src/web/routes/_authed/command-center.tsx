@@ -4,20 +4,25 @@ import { commandCenterSearchSchema } from "#shared/rules/thread-id.ts";
 import { preloadThread } from "../../features/chat/api/thread-queries.ts";
 import { ChatSkeleton } from "../../features/chat/components/chat-skeleton.tsx";
 import { ChatView } from "../../features/chat/components/chat-view.tsx";
+import { preloadMarkdown } from "../../features/chat/components/markdown/lazy-markdown.tsx";
 import { CommandCenterWelcome } from "../../features/command-center/components/command-center-welcome.tsx";
 import { useDraftThreadId } from "../../features/command-center/hooks/use-draft-thread-id.ts";
 
 /**
  * The signed-in home (SPEC 2): a new chat, or with ?thread_id= an existing
- * one, preloaded (thread, documents, first 100 messages) and fresh 5 minutes.
+ * one, preloaded (thread, documents, first 100 messages, the Markdown renderer) and fresh 5
+ * minutes.
  */
 export const Route = createFileRoute("/_authed/command-center")({
   validateSearch: commandCenterSearchSchema,
   loaderDeps: ({ search }) => ({ threadId: search.thread_id }),
-  loader: ({ context, deps }) =>
-    deps.threadId
-      ? preloadThread(context.queryClient, deps.threadId, STALE_TIME.commandCenter)
-      : undefined,
+  loader: async ({ context, deps }) => {
+    if (!deps.threadId) return;
+    await Promise.all([
+      preloadThread(context.queryClient, deps.threadId, STALE_TIME.commandCenter),
+      preloadMarkdown(),
+    ]);
+  },
   staleTime: STALE_TIME.commandCenter,
   pendingComponent: ChatSkeleton,
   component: CommandCenterRoute,

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { isAppError } from "#shared/errors.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { useAuth, useAuthClient } from "../../../lib/auth/auth-context.ts";
@@ -8,6 +9,7 @@ import { useThreadHistory } from "../hooks/use-thread-history.ts";
 import { getOrCreateChat, hasChat } from "../lib/chat-store.ts";
 import { ChatConversation, type EmptyStateRenderer } from "./chat-conversation.tsx";
 import { ChatSkeleton } from "./chat-skeleton.tsx";
+import { preloadMarkdown } from "./markdown/lazy-markdown.tsx";
 import { ThreadNotFound } from "./thread-not-found.tsx";
 
 export interface ChatViewProps {
@@ -35,6 +37,12 @@ export function ChatView(props: ChatViewProps) {
   const auth = useAuthClient();
   const thread = useQuery({ ...threadOptions(threadId, staleTime), enabled: !isNew });
   const history = useThreadHistory(threadId, !isNew, staleTime);
+  useEffect(() => {
+    // A new chat opens without the Markdown renderer; it is fetched now, before the first answer.
+    preloadMarkdown().catch((error: unknown) =>
+      console.warn("Could not load the Markdown renderer; answers show as plain text", error),
+    );
+  }, []);
 
   if (!userId) return null;
   if (!isNew && thread.error) {

@@ -1,8 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TooltipProvider } from "../../../../components/ui/tooltip.tsx";
 import type { CitationSource } from "../../lib/sources.ts";
 import { CitationProvider } from "../citations/citation-context.tsx";
+import { highlighter } from "./highlighter.ts";
 import { Markdown } from "./markdown.tsx";
 
 function render(text: string, sources: CitationSource[] = []): string {
@@ -25,6 +26,9 @@ const webSource: CitationSource = {
 };
 
 describe("Markdown (model output)", () => {
+  // In the app the highlighter's chunk arrives with the first code block; here it is loaded first.
+  beforeAll(() => highlighter.load());
+
   it("renders GFM tables and highlighted code", () => {
     const html = render("| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```");
     expect(html).toContain("<table");

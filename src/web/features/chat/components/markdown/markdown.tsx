@@ -1,16 +1,18 @@
 import { memo } from "react";
 import ReactMarkdown, { type Components, defaultUrlTransform } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { cn } from "../../../../components/ui/cn.ts";
 import { remarkCitations } from "../../lib/remark-citations.ts";
 import { CodeBlock } from "./code-block.tsx";
+import { highlighter, rehypeLoadHighlighter } from "./highlighter.ts";
 import { BlockedImage, Citation, SafeLink } from "./safe-elements.tsx";
 import "./markdown.css";
 
 /**
  * Model output as Markdown: GFM (tables, task lists, strikethrough), code
- * highlighting and [n] citations. Model output is untrusted: raw HTML is never
+ * highlighting and [n] citations. Code is coloured once the highlighter's chunk is there: it is
+ * fetched with the first code block that names a language (decision 016), and the answer
+ * re-renders. Model output is untrusted: raw HTML is never
  * rendered (no rehype-raw; `skipHtml` drops it), links are checked and open in
  * a new tab without referrer or opener, and images are not fetched.
  */
@@ -36,9 +38,10 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm, remarkCitations];
-const rehypePlugins = [rehypeHighlight];
+const untilHighlighted = [rehypeLoadHighlighter];
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const rehypePlugins = highlighter.useLoaded() ?? untilHighlighted;
   return (
     <div className="chat-markdown" data-testid="markdown">
       <ReactMarkdown

@@ -8,7 +8,7 @@ import { type AtriumMessage, messageMeta, messageText } from "../../lib/chat-mes
 import { messageSources } from "../../lib/sources.ts";
 import { CitationProvider } from "../citations/citation-context.tsx";
 import { CopyButton } from "../copy-button.tsx";
-import { Markdown } from "../markdown/markdown.tsx";
+import { LazyMarkdown } from "../markdown/lazy-markdown.tsx";
 import { MessageNotice } from "./message-notice.tsx";
 import { ReasoningBlock } from "./reasoning-block.tsx";
 import { SourceList } from "./source-list.tsx";
@@ -55,7 +55,7 @@ export function AssistantMessage({
           {visibleParts.map((part, index) => {
             const key = `${message.id}-${index}`;
             if (part.type === "text") {
-              return part.text.trim() ? <Markdown key={key} text={part.text} /> : null;
+              return part.text.trim() ? <LazyMarkdown key={key} text={part.text} /> : null;
             }
             if (part.type === "reasoning") {
               return part.text.trim() ? (
