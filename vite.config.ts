@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 const API_TARGET = "http://localhost:3000";
 
@@ -15,6 +16,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    precompressAssets(),
   ],
   build: {
     outDir: "dist",

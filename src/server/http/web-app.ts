@@ -4,10 +4,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { AppError } from "#shared/errors.ts";
 import type { Config } from "../config.ts";
 import { appCsp } from "./security-headers.ts";
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist");
+
+/** The app answers unknown /api/ paths first (http/app.ts); this only guards this sub-app alone. */
+const noApiRoute = (method: string, path: string): never => {
+  throw new AppError("NOT_FOUND", `No API route ${method} ${path}.`);
+};
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -27,7 +33,10 @@ export function renderIndex(html: string, appName: string): { html: string; csp:
   return { html: out, csp: appCsp(hashes) };
 }
 
-/** The built web app: hashed assets cached for a year, every other path gets index.html. */
+/**
+ * The built web app: hashed assets cached for a year (brotli or gzip when the
+ * browser takes it), every other path gets index.html.
+ */
 export function webAppRoutes(config: Config, distDir = DIST_DIR) {
   const routes = new Hono();
   const indexFile = path.join(distDir, "index.html");
@@ -41,7 +50,7 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
   if (!fs.existsSync(distDir)) {
     routes.get("*", (c) =>
       c.req.path.startsWith("/api/")
-        ? c.json({ errorMessage: "Not found" }, 404)
+        ? noApiRoute(c.req.method, c.req.path)
         : c.text(
             "The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.",
             503,
@@ -49,28 +58,31 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
     );
     return routes;
   }
-  routes.use(
-    "/assets/*",
-    serveStatic({
-      root: path.relative(process.cwd(), distDir) || ".",
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  const serveAsset = serveStatic({
+    root: path.relative(process.cwd(), distDir) || ".",
+    // The build writes .br and .gz copies (scripts/precompress-assets.ts).
+    precompressed: true,
+  });
+  routes.get("/assets/*", async (c) => {
+    // Set before serving: serveStatic's onFound runs once the response is already built.
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    const found = await serveAsset(c, async () => undefined);
+    if (found) return found;
+    // A chunk of another build (a tab open across a deploy): a clear 404, not the page as script.
+    c.header("Cache-Control", "no-store");
+    return c.text("Not found", 404);
+  });
+  // Files of public/ (icons, the manifest), kept an hour: their names do not change.
+  const servePublicFile = serveStatic({ root: path.relative(process.cwd(), distDir) || "." });
   routes.use("*", async (c, next) => {
     const requested = c.req.path;
     const isPage = requested.endsWith("/") || requested === "/index.html";
     if (c.req.method !== "GET" || requested.startsWith("/api/") || isPage) return next();
-    return serveStatic({
-      root: path.relative(process.cwd(), distDir) || ".",
-      onFound: (_path, ctx) => {
-        ctx.header("Cache-Control", "public, max-age=3600");
-      },
-    })(c, next);
+    c.header("Cache-Control", "public, max-age=3600");
+    return servePublicFile(c, next);
   });
   routes.get("*", (c) => {
-    if (c.req.path.startsWith("/api/")) return c.json({ errorMessage: "Not found" }, 404);
+    if (c.req.path.startsWith("/api/")) return noApiRoute(c.req.method, c.req.path);
     const page = loadIndex();
     if (!page) {
       return c.text(
