@@ -5,6 +5,7 @@ import { documentFunctions } from "../documents/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
+import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
@@ -25,6 +26,7 @@ const functions: ServerFunction[] = [
   ...threadAttachmentFunctions,
   ...messageFunctions,
   ...modelFunctions,
+  ...promptFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -353,3 +353,30 @@ export const organizationSettings = pgTable("organization_settings", {
   defaultModelId: text("default_model_id"),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The prompt library. `organization_id` null is a global prompt (written by a
+ * superadmin, offered to every organization). The category is a text of the
+ * prompt, not a row of its own (decision 017). Archived prompts stay for the
+ * record and are hidden from the library.
+ */
+export const prompts = pgTable(
+  "prompts",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").references(() => organizations.id, {
+      onDelete: "cascade",
+    }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category"),
+    body: text("body").notNull(),
+    /** Order in the library, ascending; ties by title. */
+    sortOrder: integer("sort_order").notNull().default(0),
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("prompts_organization_idx").on(t.organizationId, t.sortOrder)],
+);

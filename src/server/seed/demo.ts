@@ -8,6 +8,7 @@ import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
+import { seedDemoPrompts } from "./prompts.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 export const DEMO_ORGANIZATION = "Northwind Legal (demo)";
@@ -46,7 +47,10 @@ const DEMO_USERS: Array<{
  * Later capabilities add their demo content (folders, documents, threads,
  * modules...) by appending a seeder here. Seeders must be idempotent.
  */
-export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [seedDemoDossier];
+export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
+  seedDemoDossier,
+  seedDemoPrompts,
+];
 
 /** A demo organization with a user of each role; safe to run again. */
 export async function seedDemo(

@@ -3,6 +3,7 @@ import * as documents from "./documents.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
@@ -55,5 +56,13 @@ export const api = {
     list: models.list,
     choose: models.choose,
     setOrganizationDefault: models.setOrganizationDefault,
+  },
+  prompts: {
+    listPrompts: prompts.listPrompts,
+    listCategories: prompts.listCategories,
+    create: prompts.create,
+    update: prompts.update,
+    archive: prompts.archive,
+    reorder: prompts.reorder,
   },
 };

@@ -1,0 +1,48 @@
+import { eq, isNull, sql } from "drizzle-orm";
+import type { Prompt } from "#shared/schemas/prompt.ts";
+import type { Identity } from "../auth/identity.ts";
+import type { Executor } from "../db/database.ts";
+import { prompts } from "../db/schema.ts";
+import { newId } from "../ids.ts";
+import { categoryValue, promptView } from "./prompt-view.ts";
+
+export interface CreatePromptOptions {
+  db: Executor;
+  caller: Identity;
+  /** null: a global prompt. */
+  organizationId: string | null;
+  title: string;
+  body: string;
+  description?: string;
+  category?: string;
+}
+
+/** A new prompt, placed after the others of its organization (or the global ones). */
+export async function createPrompt(options: CreatePromptOptions): Promise<Prompt> {
+  const { db, organizationId } = options;
+  const [last] = await db
+    .select({ max: sql<number | null>`max(${prompts.sortOrder})` })
+    .from(prompts)
+    .where(
+      organizationId === null
+        ? isNull(prompts.organizationId)
+        : eq(prompts.organizationId, organizationId),
+    );
+  const now = new Date();
+  const [row] = await db
+    .insert(prompts)
+    .values({
+      id: newId(),
+      organizationId,
+      title: options.title,
+      description: options.description ?? "",
+      category: categoryValue(options.category),
+      body: options.body,
+      sortOrder: (last?.max ?? -1) + 1,
+      createdBy: options.caller.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return promptView(row!, options.caller);
+}

@@ -1,0 +1,43 @@
+import { api } from "#shared/api/index.ts";
+import { implement, type ServerFunction } from "../api/registry.ts";
+import { archivePrompt } from "./archive-prompt.ts";
+import { createPrompt } from "./create-prompt.ts";
+import { listPromptCategories, listPrompts } from "./list-prompts.ts";
+import { newPromptOrganization } from "./prompt-access.ts";
+import { reorderPrompts } from "./reorder-prompts.ts";
+import { updatePrompt } from "./update-prompt.ts";
+
+/**
+ * prompts.*: the prompt library. Who may read and change which prompt is
+ * decided in prompt-access.ts; each handler validates, authorizes and calls
+ * one verb-noun function of this folder.
+ */
+export const promptFunctions: ServerFunction[] = [
+  implement(api.prompts.listPrompts, async (ctx) => listPrompts(ctx)),
+
+  implement(api.prompts.listCategories, async (ctx) => listPromptCategories(ctx)),
+
+  implement(api.prompts.create, async (ctx, args) =>
+    createPrompt({
+      db: ctx.db,
+      caller: ctx.user,
+      organizationId: newPromptOrganization(ctx.user, args.global ?? false),
+      title: args.title,
+      body: args.body,
+      description: args.description,
+      category: args.category,
+    }),
+  ),
+
+  implement(api.prompts.update, async (ctx, args) =>
+    updatePrompt({ db: ctx.db, caller: ctx.user, ...args }),
+  ),
+
+  implement(api.prompts.archive, async (ctx, args) =>
+    archivePrompt({ db: ctx.db, caller: ctx.user, promptId: args.promptId }),
+  ),
+
+  implement(api.prompts.reorder, async (ctx, args) =>
+    reorderPrompts({ db: ctx.db, caller: ctx.user, promptIds: args.promptIds }),
+  ),
+];

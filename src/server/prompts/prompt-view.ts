@@ -1,0 +1,26 @@
+import { parsePromptVariables } from "#shared/rules/prompt-variables.ts";
+import type { Prompt } from "#shared/schemas/prompt.ts";
+import type { Identity } from "../auth/identity.ts";
+import { canEditPrompt, type PromptRow } from "./prompt-access.ts";
+
+/** A prompt row as the API shows it to this caller. */
+export function promptView(row: PromptRow, caller: Identity): Prompt {
+  return {
+    _id: row.id,
+    _creationTime: row.createdAt.getTime(),
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    body: row.body,
+    variables: parsePromptVariables(row.body),
+    sortOrder: row.sortOrder,
+    isGlobal: row.organizationId === null,
+    canEdit: canEditPrompt(caller, row),
+    updatedAt: row.updatedAt.getTime(),
+  };
+}
+
+/** Blank or absent category: none. */
+export function categoryValue(category: string | undefined): string | null {
+  return category ? category : null;
+}

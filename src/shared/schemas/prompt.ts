@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { multiLineText, singleLineText } from "./text.ts";
+
+/** The prompt form's fields; the API and the form share them. */
+export const promptTitleSchema = singleLineText({ trim: true })
+  .min(1, "Title is required")
+  .max(120, "Title must be at most 120 characters");
+
+export const promptDescriptionSchema = singleLineText({ trim: true }).max(
+  300,
+  "Description must be at most 300 characters",
+);
+
+export const promptCategorySchema = singleLineText({ trim: true }).max(
+  60,
+  "Category must be at most 60 characters",
+);
+
+export const promptBodySchema = multiLineText()
+  .refine((v) => v.trim().length > 0, "Prompt text is required")
+  .refine((v) => v.length <= 20_000, "Prompt text must be at most 20000 characters");
+
+export const promptFieldsSchema = z.object({
+  title: promptTitleSchema,
+  body: promptBodySchema,
+  description: promptDescriptionSchema.optional(),
+  /** Blank or absent: no category. */
+  category: promptCategorySchema.optional(),
+});
+export type PromptFields = z.input<typeof promptFieldsSchema>;
+
+/** A prompt as the API shows it. */
+export const promptSchema = z.object({
+  _id: z.string(),
+  _creationTime: z.number(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string().nullable(),
+  body: z.string(),
+  /** The `{{name}}` placeholders of the body, each once (src/shared/rules/prompt-variables.ts). */
+  variables: z.array(z.string()),
+  sortOrder: z.number(),
+  /** A superadmin's prompt offered to every organization. */
+  isGlobal: z.boolean(),
+  /** Whether the caller may edit and archive it. */
+  canEdit: z.boolean(),
+  updatedAt: z.number(),
+});
+export type Prompt = z.infer<typeof promptSchema>;

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
+import { callFn, callFnError, expectError } from "../support/call-fn.ts";
+import {
+  createTestUser,
+  DB_KINDS,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from "../support/server.ts";
+import { nextValue, subscribeFn } from "../support/sync-fn.ts";
+import { TestSocket } from "../support/sync-socket.ts";
+
+/**
+ * prompts.* on PGlite and PostgreSQL: members read their organization's prompts and the
+ * global ones; organization admins write their organization's; superadmins also the global
+ * ones; another organization's prompt is "not found"; the library is live.
+ */
+
+describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
+  let server: TestServer;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RUN_WORKER: "false" });
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await server.close();
+  });
+
+  /** An organization with an admin, a member and a superadmin, and another organization's admin. */
+  async function people() {
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const orgId = admin.organizationId;
+    const member = await createTestUser(server, { organizationId: orgId });
+    const superadmin = await createTestUser(server, { organizationId: orgId, isSuperadmin: true });
+    const outsider = await createTestUser(server, { role: "OrganizationAdmin" });
+    return { admin, member, superadmin, outsider };
+  }
+
+  const list = (user: TestUser) => callFn(server, api.prompts.listPrompts, {}, user.token);
+  const titles = async (user: TestUser) => (await list(user)).map((p) => p.title);
+
+  it("lets an organization admin create prompts that members read with their variables", async () => {
+    const { admin, member, outsider } = await people();
+    const created = await callFn(
+      server,
+      api.prompts.create,
+      {
+        title: "  Client letter ",
+        body: "Dear {{client}},\nabout {{ matter }} for {{client}}.",
+        description: "A first letter",
+        category: "Letters",
+      },
+      admin.token,
+    );
+    expect(created).toMatchObject({
+      title: "Client letter",
+      description: "A first letter",
+      category: "Letters",
+      variables: ["client", "matter"],
+      isGlobal: false,
+      canEdit: true,
+      sortOrder: 0,
+    });
+    const second = await callFn(
+      server,
+      api.prompts.create,
+      { title: "Summary", body: "Summarize this." },
+      admin.token,
+    );
+    expect(second).toMatchObject({ description: "", category: null, variables: [], sortOrder: 1 });
+
+    const seen = await list(member);
+    expect(seen.map((p) => p.title)).toEqual(["Client letter", "Summary"]);
+    expect(seen.every((p) => !p.canEdit)).toBe(true);
+    expect(await callFn(server, api.prompts.listCategories, {}, member.token)).toEqual(["Letters"]);
+    expect(await titles(outsider)).toEqual([]);
+    expect(await callFn(server, api.prompts.listCategories, {}, outsider.token)).toEqual([]);
+  });
+
+  it("refuses writes to members and hides other organizations' prompts", async () => {
+    const { admin, member, outsider } = await people();
+    const prompt = await callFn(
+      server,
+      api.prompts.create,
+      { title: "Mine", body: "Text" },
+      admin.token,
+    );
+    expectError(
+      await callFnError(server, api.prompts.create, { title: "X", body: "Y" }, member.token),
+      "FORBIDDEN",
+      "Only organization admins can create prompts.",
+    );
+    const edit = { promptId: prompt._id, title: "Changed", body: "Text" };
+    expectError(await callFnError(server, api.prompts.update, edit, member.token), "FORBIDDEN");
+    expectError(
+      await callFnError(server, api.prompts.archive, { promptId: prompt._id }, member.token),
+      "FORBIDDEN",
+    );
+    expectError(
+      await callFnError(server, api.prompts.update, edit, outsider.token),
+      "NOT_FOUND",
+      "Prompt was not found.",
+    );
+    expectError(
+      await callFnError(server, api.prompts.archive, { promptId: prompt._id }, outsider.token),
+      "NOT_FOUND",
+    );
+    expectError(
+      await callFnError(server, api.prompts.reorder, { promptIds: [prompt._id] }, outsider.token),
+      "NOT_FOUND",
+    );
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.update,
+        { ...edit, promptId: "not-an-id" },
+        admin.token,
+      ),
+      "NOT_FOUND",
+    );
+    expect(await titles(member)).toEqual(["Mine"]);
+  });
+
+  it("updates, reorders and archives", async () => {
+    const { admin, member, superadmin } = await people();
+    const a = await callFn(server, api.prompts.create, { title: "A", body: "a" }, admin.token);
+    const b = await callFn(server, api.prompts.create, { title: "B", body: "b" }, admin.token);
+    const updated = await callFn(
+      server,
+      api.prompts.update,
+      { promptId: a._id, title: "A2", body: "Hello {{name}}", category: "Greetings" },
+      admin.token,
+    );
+    expect(updated).toMatchObject({ title: "A2", variables: ["name"], category: "Greetings" });
+    expect(
+      await callFn(server, api.prompts.reorder, { promptIds: [b._id, a._id] }, superadmin.token),
+    ).toEqual({ count: 2 });
+    expect(await titles(member)).toEqual(["B", "A2"]);
+    expect(await callFn(server, api.prompts.archive, { promptId: b._id }, admin.token)).toEqual({
+      promptId: b._id,
+    });
+    expect(await titles(member)).toEqual(["A2"]);
+    expectError(
+      await callFnError(server, api.prompts.archive, { promptId: b._id }, admin.token),
+      "NOT_FOUND",
+    );
+  });
+
+  it("lets only superadmins write global prompts, which every organization reads", async () => {
+    const { admin, member, superadmin, outsider } = await people();
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.create,
+        { title: "G", body: "g", global: true },
+        admin.token,
+      ),
+      "FORBIDDEN",
+      "Only superadmins can create global prompts.",
+    );
+    const title = `Global ${Date.now()}`;
+    const global = await callFn(
+      server,
+      api.prompts.create,
+      { title, body: "For {{everyone}}", global: true },
+      superadmin.token,
+    );
+    expect(global).toMatchObject({ isGlobal: true, canEdit: true, variables: ["everyone"] });
+    expect(await titles(member)).toContain(title);
+    expect(await titles(outsider)).toContain(title);
+    const seenByAdmin = (await list(admin)).find((p) => p._id === global._id);
+    expect(seenByAdmin?.canEdit).toBe(false);
+    const edit = { promptId: global._id, title: "G2", body: "g" };
+    expectError(await callFnError(server, api.prompts.update, edit, admin.token), "FORBIDDEN");
+    await callFn(server, api.prompts.archive, { promptId: global._id }, superadmin.token);
+    expect(await titles(outsider)).not.toContain(title);
+  });
+
+  it("answers validation errors with the field's message", async () => {
+    const { admin } = await people();
+    const blank = await callFnError(
+      server,
+      api.prompts.create,
+      { title: " ", body: "x" },
+      admin.token,
+    );
+    expectError(blank, "INVALID_ARGS");
+    expect(JSON.stringify(blank)).toContain("Title is required");
+    const noBody = await callFnError(
+      server,
+      api.prompts.create,
+      { title: "T", body: "  \n" },
+      admin.token,
+    );
+    expectError(noBody, "INVALID_ARGS");
+    expect(JSON.stringify(noBody)).toContain("Prompt text is required");
+    const long = await callFnError(
+      server,
+      api.prompts.create,
+      { title: "x".repeat(121), body: "b" },
+      admin.token,
+    );
+    expect(JSON.stringify(long)).toContain("Title must be at most 120 characters");
+  });
+
+  it("pushes a new prompt and its archiving to another member's open library", async () => {
+    const { admin, member } = await people();
+    const socket = await TestSocket.open(server.url);
+    sockets.push(socket);
+    expect((await socket.authenticate(member.token)).type).toBe("authenticated");
+    await subscribeFn(socket, "library", api.prompts.listPrompts, {});
+    await subscribeFn(socket, "categories", api.prompts.listCategories, {});
+
+    const pushed = nextValue(socket, "library", api.prompts.listPrompts, (p) => p.length === 1);
+    const categories = nextValue(socket, "categories", api.prompts.listCategories, (c) =>
+      c.includes("Live"),
+    );
+    await callFn(
+      server,
+      api.prompts.create,
+      { title: "Fresh", body: "Hi {{who}}", category: "Live" },
+      admin.token,
+    );
+    expect((await pushed)[0]).toMatchObject({ title: "Fresh", variables: ["who"] });
+    await categories;
+
+    const archived = nextValue(socket, "library", api.prompts.listPrompts, (p) => p.length === 0);
+    const [fresh] = await list(member);
+    await callFn(server, api.prompts.archive, { promptId: fresh!._id }, admin.token);
+    await archived;
+  });
+
+  it("seeds a few demo prompts once, with their variables", async () => {
+    const db = server.running.services.database.db;
+    const { organizationId } = await seedDemo(db, server.running.services.storage);
+    await seedDemo(db, server.running.services.storage);
+    const member = await createTestUser(server, { organizationId });
+    const library = await list(member);
+    expect(library.length).toBe(4);
+    expect(library[0]).toMatchObject({
+      title: "Summarize a contract",
+      variables: ["contract_name", "client"],
+    });
+  });
+});
