@@ -19,8 +19,7 @@ import { LocalBlobStorage } from "../../src/server/storage/local.ts";
 import { S3BlobStorage } from "../../src/server/storage/s3.ts";
 import { sweepOrphanedBlobs } from "../../src/server/storage/sweep-orphaned-blobs.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
-import type { TestS3 } from "../support/s3.ts";
-import { startTestS3WithMultipartListing } from "../support/s3-with-multipart-listing.ts";
+import { startTestS3, type TestS3 } from "../support/s3.ts";
 import { DB_KINDS, unique } from "../support/server.ts";
 
 /**
@@ -167,7 +166,7 @@ describe("sweeping orphaned objects and unfinished uploads in S3", () => {
   let organizationId: string;
 
   beforeAll(async () => {
-    s3 = await startTestS3WithMultipartListing();
+    s3 = await startTestS3({ multipartListing: true });
     ({ database } = await openFresh("pglite"));
     organizationId = (await createOrganization({ db: database.db, name: unique("Org") })).id;
     bucket = unique("sweep")

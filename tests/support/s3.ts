@@ -3,9 +3,12 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findFreePort } from "./postgres.ts";
+import { type Middleware, multipartListing } from "./s3-multipart-listing.ts";
 
 /** The part of s3rver (an S3-compatible server, no types of its own) these tests use. */
 interface S3rverInstance {
+  /** Koa middleware, composed when the server starts. */
+  middleware: Middleware[];
   run(): Promise<{ port: number }>;
   close(): Promise<void>;
 }
@@ -38,8 +41,11 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server on a free loopback port, storing into a fresh temp dir. */
-export async function startTestS3(): Promise<TestS3> {
+/**
+ * An S3-compatible server on a free loopback port, storing into a fresh temp dir; with
+ * `multipartListing`, it also answers ListMultipartUploads and AbortMultipartUpload.
+ */
+export async function startTestS3(options: { multipartListing?: boolean } = {}): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), "atrium-s3-"));
   const port = await findFreePort();
   const server = new S3rver({
@@ -49,6 +55,8 @@ export async function startTestS3(): Promise<TestS3> {
     silent: true,
     vhostBuckets: false,
   });
+  // Before s3rver's own router.
+  if (options.multipartListing) server.middleware.unshift(multipartListing(directory));
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };

@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findFreePort } from "./postgres.ts";
-import type { TestS3 } from "./s3.ts";
 
 /**
  * s3rver (as in ./s3.ts) plus the two multipart calls it does not implement:
@@ -13,6 +8,7 @@ import type { TestS3 } from "./s3.ts";
  * upload in progress is a directory `<bucket>/._S3rver_uploads/<uploadId>`
  * holding its key and parts; aborting removes that directory. Real S3 and
  * MinIO implement both; this lets tests run the sweep's calls end to end.
+ * Used by startTestS3({ multipartListing: true }) in ./s3.ts.
  */
 
 interface KoaContext {
@@ -23,72 +19,14 @@ interface KoaContext {
   body: unknown;
   type: string;
 }
-type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
-interface S3rverInstance {
-  middleware: Middleware[];
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  vhostBuckets: boolean;
-}) => S3rverInstance;
-
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
-
-export async function startTestS3WithMultipartListing(): Promise<TestS3> {
-  const directory = mkdtempSync(join(tmpdir(), "atrium-s3-"));
-  const port = await findFreePort();
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port,
-    directory,
-    silent: true,
-    vhostBuckets: false,
-  });
-  // Before s3rver's own router (Koa composes the list when the server starts).
-  server.middleware.unshift(multipartListing(directory));
-  await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-  return {
-    endpoint,
-    ...credentials,
-    env: (bucket) => ({
-      S3_ENDPOINT: endpoint,
-      S3_BUCKET: bucket,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_FORCE_PATH_STYLE: "true",
-    }),
-    settings: (bucket) => ({
-      endpoint,
-      bucket,
-      region: "us-east-1",
-      forcePathStyle: true,
-      ...credentials,
-    }),
-    async stop() {
-      try {
-        await server.close();
-      } finally {
-        rmSync(directory, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
+export type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
 interface Upload {
   key: string;
   uploadId: string;
   initiated: Date;
 }
 
-function multipartListing(directory: string): Middleware {
+export function multipartListing(directory: string): Middleware {
   const uploadsDir = (bucket: string) => join(directory, bucket, "._S3rver_uploads");
   return async (ctx, next) => {
     const [, bucket = "", ...keyParts] = ctx.path.split("/");
