@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthedCommandCenterRouteImport } from './routes/_authed/command-center'
 import { Route as AuthedDossierRouteImport } from './routes/_authed/dossier'
+import { Route as AuthedPromptLibraryRouteImport } from './routes/_authed/prompt-library'
 import { Route as AuthedAccountIndexRouteImport } from './routes/_authed/account/index'
 import { Route as AuthedDossierIndexRouteImport } from './routes/_authed/dossier/index'
 import { Route as AuthedDossierSplatRouteImport } from './routes/_authed/dossier/$'
@@ -50,6 +51,11 @@ const AuthedDossierRoute = AuthedDossierRouteImport.update({
   path: '/dossier',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedPromptLibraryRoute = AuthedPromptLibraryRouteImport.update({
+  id: '/prompt-library',
+  path: '/prompt-library',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAccountIndexRoute = AuthedAccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
@@ -82,6 +88,7 @@ export interface FileRoutesByFullPath {
   '/setup': typeof SetupRoute
   '/command-center': typeof AuthedCommandCenterRoute
   '/dossier': typeof AuthedDossierRouteWithChildren
+  '/prompt-library': typeof AuthedPromptLibraryRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account/': typeof AuthedAccountIndexRoute
@@ -93,6 +100,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
   '/command-center': typeof AuthedCommandCenterRoute
+  '/prompt-library': typeof AuthedPromptLibraryRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account': typeof AuthedAccountIndexRoute
@@ -107,6 +115,7 @@ export interface FileRoutesById {
   '/setup': typeof SetupRoute
   '/_authed/command-center': typeof AuthedCommandCenterRoute
   '/_authed/dossier': typeof AuthedDossierRouteWithChildren
+  '/_authed/prompt-library': typeof AuthedPromptLibraryRoute
   '/_authed/dossier/$': typeof AuthedDossierSplatRoute
   '/_authed/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
@@ -121,6 +130,7 @@ export interface FileRouteTypes {
     | '/setup'
     | '/command-center'
     | '/dossier'
+    | '/prompt-library'
     | '/dossier/$'
     | '/threads/$threadId'
     | '/account/'
@@ -132,6 +142,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/setup'
     | '/command-center'
+    | '/prompt-library'
     | '/dossier/$'
     | '/threads/$threadId'
     | '/account'
@@ -145,6 +156,7 @@ export interface FileRouteTypes {
     | '/setup'
     | '/_authed/command-center'
     | '/_authed/dossier'
+    | '/_authed/prompt-library'
     | '/_authed/dossier/$'
     | '/_authed/threads/$threadId'
     | '/_authed/account/'
@@ -203,6 +215,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDossierRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/prompt-library': {
+      id: '/_authed/prompt-library'
+      path: '/prompt-library'
+      fullPath: '/prompt-library'
+      preLoaderRoute: typeof AuthedPromptLibraryRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/account/': {
       id: '/_authed/account/'
       path: '/account'
@@ -258,6 +277,7 @@ const AuthedDossierRouteWithChildren = AuthedDossierRoute._addFileChildren(
 interface AuthedRouteChildren {
   AuthedCommandCenterRoute: typeof AuthedCommandCenterRoute
   AuthedDossierRoute: typeof AuthedDossierRouteWithChildren
+  AuthedPromptLibraryRoute: typeof AuthedPromptLibraryRoute
   AuthedThreadsThreadIdRoute: typeof AuthedThreadsThreadIdRoute
   AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
   AuthedThreadsIndexRoute: typeof AuthedThreadsIndexRoute
@@ -266,6 +286,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCommandCenterRoute: AuthedCommandCenterRoute,
   AuthedDossierRoute: AuthedDossierRouteWithChildren,
+  AuthedPromptLibraryRoute: AuthedPromptLibraryRoute,
   AuthedThreadsThreadIdRoute: AuthedThreadsThreadIdRoute,
   AuthedAccountIndexRoute: AuthedAccountIndexRoute,
   AuthedThreadsIndexRoute: AuthedThreadsIndexRoute,

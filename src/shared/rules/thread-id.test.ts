@@ -99,6 +99,12 @@ describe("commandCenterSearchSchema", () => {
     }
   });
 
+  it("carries a prompt for the message box, and drops one that is not text", () => {
+    expect(commandCenterSearchSchema.parse({ prompt: "Hello {{x}}" }).prompt).toBe("Hello {{x}}");
+    expect(commandCenterSearchSchema.parse({ prompt: 42 }).prompt).toBeUndefined();
+    expect(commandCenterSearchSchema.parse({ prompt: "x".repeat(20_001) }).prompt).toBeUndefined();
+  });
+
   it("ignores unknown params", () => {
     expect(commandCenterSearchSchema.parse({ thread_id: "abc", other: "x" })).toEqual({
       thread_id: "abc",

@@ -28,11 +28,16 @@ export function normalizeThreadIdParam(value: unknown): string | undefined {
   return id;
 }
 
-/** Search params of /command-center; a bad value falls back to "no thread", never throws. */
+/**
+ * Search params of /command-center; a bad value falls back to "no thread" and no
+ * prompt, never throws.
+ */
 export const commandCenterSearchSchema = z
   .object({
     thread_id: z.string().optional().transform(normalizeThreadIdParam).catch(undefined),
+    /** Text to start the message box with (a filled prompt from the library). */
+    prompt: z.string().max(20_000).optional().catch(undefined),
   })
-  .catch({ thread_id: undefined });
+  .catch({ thread_id: undefined, prompt: undefined });
 
 export type CommandCenterSearch = z.output<typeof commandCenterSearchSchema>;

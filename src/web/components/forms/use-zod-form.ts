@@ -18,7 +18,7 @@ export function useZodForm<V extends Record<string, string>, O>(
   const field = (name: Extract<keyof V, string>) => ({
     name,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const value = event.target.value;
       setValues((prev) => ({ ...prev, [name]: value }));
       setErrors((prev) =>

@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { STALE_TIME } from "#shared/constants.ts";
 import { commandCenterSearchSchema } from "#shared/rules/thread-id.ts";
 import { preloadThread } from "../../features/chat/api/thread-queries.ts";
@@ -11,7 +12,8 @@ import { useDraftThreadId } from "../../features/command-center/hooks/use-draft-
 /**
  * The signed-in home (SPEC 2): a new chat, or with ?thread_id= an existing
  * one, preloaded (thread, documents, first 100 messages, the Markdown renderer) and fresh 5
- * minutes.
+ * minutes. With ?prompt= (the prompt library's "Use"), a new chat starts with that text in
+ * the message box.
  */
 export const Route = createFileRoute("/_authed/command-center")({
   validateSearch: commandCenterSearchSchema,
@@ -29,9 +31,14 @@ export const Route = createFileRoute("/_authed/command-center")({
 });
 
 function CommandCenterRoute() {
-  const { thread_id: threadId } = Route.useSearch();
+  const { thread_id: threadId, prompt } = Route.useSearch();
   const navigate = Route.useNavigate();
   const draftId = useDraftThreadId(threadId);
+  // The prompt is in the message box once; the address drops it so a reload does not refill it.
+  const [initialDraft] = useState(prompt);
+  useEffect(() => {
+    if (prompt !== undefined) void navigate({ search: { thread_id: threadId }, replace: true });
+  }, [prompt, threadId, navigate]);
   return (
     <ChatView
       threadId={threadId ?? draftId}
@@ -40,6 +47,7 @@ function CommandCenterRoute() {
       defaultTitle="Command Center"
       onThreadCreated={(id) => void navigate({ search: { thread_id: id }, replace: true })}
       renderEmpty={({ fill }) => <CommandCenterWelcome onSuggestion={fill} />}
+      initialDraft={threadId ? undefined : initialDraft}
     />
   );
 }

@@ -28,6 +28,7 @@ interface ChatConversationProps {
   onThreadCreated?: (threadId: string) => void;
   renderEmpty?: EmptyStateRenderer;
   defaultTitle: string;
+  initialDraft?: string;
 }
 
 /** The conversation on screen: title, messages, errors, and the message box with its tools. */
@@ -55,6 +56,7 @@ export function ChatConversation(props: ChatConversationProps) {
     getModelId: () => modelRef.current,
     draftDocuments: documents.draftDocuments,
     onThreadCreated: props.onThreadCreated,
+    initialDraft: props.initialDraft,
   });
 
   const title = thread?.title ?? props.defaultTitle;

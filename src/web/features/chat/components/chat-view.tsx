@@ -24,6 +24,8 @@ export interface ChatViewProps {
   renderEmpty?: EmptyStateRenderer;
   /** The page title while the thread has no title of its own. */
   defaultTitle: string;
+  /** Text the message box starts with (a filled prompt from the library). */
+  initialDraft?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ export function ChatView(props: ChatViewProps) {
       onThreadCreated={props.onThreadCreated}
       renderEmpty={props.renderEmpty}
       defaultTitle={props.defaultTitle}
+      initialDraft={props.initialDraft}
     />
   );
 }

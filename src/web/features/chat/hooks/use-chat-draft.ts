@@ -15,6 +15,8 @@ interface ChatDraftOptions {
   /** A new chat's documents, attached when its thread is created. */
   draftDocuments: DocumentSummary[];
   onThreadCreated?: (threadId: string) => void;
+  /** Text the message box starts with. */
+  initialDraft?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ interface ChatDraftOptions {
 export function useChatDraft(options: ChatDraftOptions) {
   const { threadId, isNew, session, getModelId, draftDocuments } = options;
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(options.initialDraft ?? "");
   const [creating, setCreating] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const createThread = useLiveMutation(api.threads.create);

@@ -1,10 +1,17 @@
 import { Link } from "@tanstack/react-router";
-import { FolderClosed, type LucideIcon, MessagesSquare, Sparkles, UserRound } from "lucide-react";
+import {
+  BookOpenText,
+  FolderClosed,
+  type LucideIcon,
+  MessagesSquare,
+  Sparkles,
+  UserRound,
+} from "lucide-react";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 
 interface NavEntry {
-  to: "/command-center" | "/threads" | "/dossier" | "/account";
+  to: "/command-center" | "/threads" | "/dossier" | "/prompt-library" | "/account";
   label: string;
   icon: LucideIcon;
   testId: string;
@@ -15,6 +22,12 @@ const WORKSPACE: NavEntry[] = [
   { to: "/command-center", label: "Command Center", icon: Sparkles, testId: "nav-command-center" },
   { to: "/threads", label: "Threads", icon: MessagesSquare, testId: "nav-threads" },
   { to: "/dossier", label: "Dossier", icon: FolderClosed, testId: "nav-dossier" },
+  {
+    to: "/prompt-library",
+    label: "Prompt Library",
+    icon: BookOpenText,
+    testId: "nav-prompt-library",
+  },
 ];
 const SETTINGS: NavEntry[] = [
   { to: "/account", label: "Account", icon: UserRound, testId: "nav-account" },

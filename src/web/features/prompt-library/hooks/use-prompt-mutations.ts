@@ -1,0 +1,24 @@
+import { api } from "#shared/api/index.ts";
+import { useLiveMutation } from "../../../lib/sync/mutations.ts";
+
+/**
+ * Writes to the library. The form dialogs show their own errors (no toast);
+ * archiving hides the card at once and puts it back, with a toast, if refused.
+ */
+export const useCreatePrompt = () => useLiveMutation(api.prompts.create, { showErrorToast: false });
+
+export const useUpdatePrompt = () => useLiveMutation(api.prompts.update, { showErrorToast: false });
+
+export const useArchivePrompt = () =>
+  useLiveMutation(api.prompts.archive, {
+    optimisticUpdate: (store, { promptId }) => {
+      const prompts = store.getQuery(api.prompts.listPrompts, {});
+      if (prompts) {
+        store.setQuery(
+          api.prompts.listPrompts,
+          {},
+          prompts.filter((p) => p._id !== promptId),
+        );
+      }
+    },
+  });
