@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import {
+  backgroundLuminance,
+  newContext,
+  POLL,
+  presetTheme,
+  screenshot,
+  signInAs,
+  useServerAndBrowser,
+} from "../support/browser.ts";
+import { callFn } from "../support/call-fn.ts";
+import { createTestUser } from "../support/server.ts";
+
+async function openLibrary(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/prompt-library`);
+  await page.getByRole("heading", { name: "Prompt Library" }).waitFor();
+}
+
+describe("e2e: prompt library", () => {
+  const e2e = useServerAndBrowser();
+
+  it("an admin creates a prompt; a member sees it live, fills its variable and lands in the command center", async () => {
+    const { server, browser } = e2e;
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const member = await createTestUser(server, { organizationId: admin.organizationId });
+
+    const memberContext = await newContext(browser);
+    const memberPage = await signInAs(memberContext, server.url, member);
+    await openLibrary(memberPage, server.url);
+    await expect
+      .poll(() => memberPage.getByTestId("prompt-empty").textContent(), POLL)
+      .toBe("No prompts yet.");
+    expect(await memberPage.getByTestId("prompt-new").count()).toBe(0);
+
+    const adminContext = await newContext(browser);
+    const adminPage = await signInAs(adminContext, server.url, admin);
+    await openLibrary(adminPage, server.url);
+    await adminPage.getByTestId("prompt-new").click();
+    await adminPage.getByTestId("prompt-form-submit").click();
+    await expect
+      .poll(() => adminPage.getByTestId("prompt-form").textContent(), POLL)
+      .toContain("Title is required");
+    await adminPage.getByTestId("prompt-form-title").fill("Welcome letter");
+    await adminPage.getByTestId("prompt-form-category").fill("Letters");
+    await adminPage.getByTestId("prompt-form-body").fill("Write a welcome letter to {{client}}.");
+    await adminPage.getByTestId("prompt-form-submit").click();
+    await adminPage.getByTestId("prompt-form").waitFor({ state: "detached" });
+
+    // The member's open library shows it without a reload.
+    const card = memberPage.getByTestId("prompt-card").filter({ hasText: "Welcome letter" });
+    await card.waitFor(POLL);
+    expect(await card.textContent()).toContain("client");
+    expect(await card.getByTestId("prompt-edit").count()).toBe(0);
+
+    await card.getByTestId("prompt-use").click();
+    await memberPage.getByTestId("use-prompt-submit").click();
+    await expect
+      .poll(() => memberPage.getByTestId("use-prompt-dialog").textContent(), POLL)
+      .toContain("client is required");
+    await memberPage.getByTestId("prompt-variable-client").fill("Acme Corp");
+    await memberPage.getByTestId("use-prompt-submit").click();
+    await memberPage.waitForURL(`${server.url}/command-center`, POLL);
+    await expect
+      .poll(() => memberPage.getByTestId("composer-input").inputValue(), POLL)
+      .toBe("Write a welcome letter to Acme Corp.");
+
+    expect(memberContext.errors).toEqual([]);
+    expect(adminContext.errors).toEqual([]);
+  });
+
+  it("takes screenshots of the library in dark and light", async () => {
+    const { server, browser } = e2e;
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const prompts = [
+      [
+        "Summarize a contract",
+        "Contracts",
+        "Summarize {{contract}} for {{client}}: parties, term, payment and deadlines.",
+      ],
+      [
+        "Client update email",
+        "Correspondence",
+        "Write a short status email to {{client}} about {{matter}}.",
+      ],
+      [
+        "Risk review",
+        "Contracts",
+        "List the clauses that carry risk for {{client}}, most serious first.",
+      ],
+      [
+        "Meeting notes to action items",
+        "Productivity",
+        "Turn these notes into action items: {{notes}}",
+      ],
+    ] as const;
+    for (const [title, category, body] of prompts) {
+      await callFn(
+        server,
+        api.prompts.create,
+        { title, category, body, description: `${category}: ${title.toLowerCase()}` },
+        admin.token,
+      );
+    }
+    for (const theme of ["dark", "light"] as const) {
+      const context = await newContext(browser, { colorScheme: theme });
+      await presetTheme(context, theme);
+      const page = await signInAs(context, server.url, admin);
+      await openLibrary(page, server.url);
+      await page.getByTestId("prompt-card").nth(3).waitFor(POLL);
+      await page.evaluate(() => document.fonts.ready);
+      const luminance = await backgroundLuminance(page);
+      if (theme === "dark") expect(luminance).toBeLessThan(0.05);
+      else expect(luminance).toBeGreaterThan(0.8);
+      const file = await screenshot(page, `prompt-library-${theme}`);
+      expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+      expect(context.errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
