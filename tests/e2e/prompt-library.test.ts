@@ -20,7 +20,11 @@ async function openLibrary(page: Page, baseUrl: string): Promise<void> {
 }
 
 describe("e2e: prompt library", () => {
-  const e2e = useServerAndBrowser();
+  // A model is configured (never called: nothing is sent), so the message box is enabled.
+  const e2e = useServerAndBrowser({
+    OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+    OPENAI_COMPATIBLE_MODELS: "unused",
+  });
 
   it("an admin creates a prompt; a member sees it live, fills its variable and lands in the command center", async () => {
     const { server, browser } = e2e;
@@ -66,6 +70,24 @@ describe("e2e: prompt library", () => {
     await expect
       .poll(() => memberPage.getByTestId("composer-input").inputValue(), POLL)
       .toBe("Write a welcome letter to Acme Corp.");
+
+    // In the message box, `/` offers the library; the prompt taken has its variable selected.
+    const composer = memberPage.getByTestId("composer-input");
+    await composer.fill("/welc");
+    const item = memberPage
+      .getByTestId("prompt-command-item")
+      .filter({ hasText: "Welcome letter" });
+    await item.waitFor(POLL);
+    await screenshot(memberPage, "prompt-command-menu-dark");
+    await composer.press("Enter");
+    await expect
+      .poll(() => composer.inputValue(), POLL)
+      .toBe("Write a welcome letter to {{client}}.");
+    await composer.pressSequentially("Beta Ltd");
+    await expect
+      .poll(() => composer.inputValue(), POLL)
+      .toBe("Write a welcome letter to Beta Ltd.");
+    expect(await memberPage.getByTestId("prompt-command-menu").count()).toBe(0);
 
     expect(memberContext.errors).toEqual([]);
     expect(adminContext.errors).toEqual([]);

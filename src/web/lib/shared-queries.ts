@@ -1,12 +1,18 @@
 import { api } from "#shared/api/index.ts";
+import { STALE_TIME } from "#shared/constants.ts";
 import { liveQueryOptions } from "./sync/live-query.ts";
 
 /**
  * The queries that several features read (features do not import each
  * other): the signed-in user (the shell, the command center, the account
- * page) and the dossier's folders (the dossier, the chat's document picker).
+ * page), the dossier's folders (the dossier, the chat's document picker) and
+ * the prompt library (its page, the composer's `/` menu).
  * A query only one feature reads has its factory in that feature's api/.
  */
 export const meOptions = () => liveQueryOptions(api.users.getMe, {});
 
 export const allFoldersOptions = () => liveQueryOptions(api.folders.getAll, {});
+
+/** The library: the organization's prompts and the global ones (SPEC 9: stale after 2 minutes). */
+export const promptsOptions = () =>
+  liveQueryOptions(api.prompts.listPrompts, {}, { staleTime: STALE_TIME.prompts });

@@ -3,12 +3,14 @@ import { type RefObject, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import type { useModelChoice } from "../hooks/use-model-choice.ts";
+import { usePromptCommand } from "../hooks/use-prompt-command.ts";
 import type { useThreadDocuments } from "../hooks/use-thread-documents.ts";
 import { Composer } from "./composer.tsx";
 import { AttachDocumentsDialog } from "./documents/attach-documents-dialog.tsx";
 import { AttachedDocuments } from "./documents/attached-documents.tsx";
 import { ModelSelector } from "./model-selector.tsx";
 import { NoModelNotice } from "./no-model-notice.tsx";
+import { PromptCommandMenu } from "./prompt-command-menu.tsx";
 
 interface ComposerAreaProps {
   draft: string;
@@ -38,6 +40,7 @@ export function ComposerArea({
   const [attaching, setAttaching] = useState(false);
   const unavailable = model.noModels || model.error !== null;
   const attachedIds = new Set(documents.documents.map((d) => d._id));
+  const command = usePromptCommand({ draft, setDraft: onDraftChange, inputRef });
 
   return (
     <div className="shrink-0 px-4 pb-4 md:px-6">
@@ -56,6 +59,8 @@ export function ComposerArea({
               : "Ask anything about your documents…"
           }
           inputRef={inputRef}
+          menu={<PromptCommandMenu command={command} />}
+          onMenuKeyDown={command.onKeyDown}
           attachments={
             <AttachedDocuments
               documents={documents.documents}

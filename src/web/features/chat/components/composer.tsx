@@ -25,6 +25,10 @@ interface ComposerProps {
   attachments?: ReactNode;
   /** Buttons at the bottom left (attach, model). */
   tools?: ReactNode;
+  /** A menu shown above the box (the `/` prompt library). */
+  menu?: ReactNode;
+  /** Keys a menu takes before the box acts on them; true when taken. */
+  onMenuKeyDown?: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
 }
 
 const MAX_HEIGHT_PX = 240;
@@ -41,6 +45,8 @@ export function Composer({
   inputRef,
   attachments,
   tools,
+  menu,
+  onMenuKeyDown,
 }: ComposerProps) {
   const canSend = !disabled && !busy && value.trim().length > 0;
 
@@ -58,6 +64,10 @@ export function Composer({
     if (canSend) onSend();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (onMenuKeyDown?.(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === "Escape" && busy) {
       event.preventDefault();
       onStop();
@@ -74,12 +84,13 @@ export function Composer({
       onSubmit={submit}
       aria-label="Send a message"
       className={cn(
-        "rounded-2xl border bg-card shadow-[0_1px_2px_rgb(0_0_0/0.08),0_8px_24px_-12px_rgb(0_0_0/0.25)] transition-[border-color,box-shadow]",
+        "relative rounded-2xl border bg-card shadow-[0_1px_2px_rgb(0_0_0/0.08),0_8px_24px_-12px_rgb(0_0_0/0.25)] transition-[border-color,box-shadow]",
         "focus-within:border-ring/60 focus-within:ring-3 focus-within:ring-ring/15",
         disabled && "opacity-75",
       )}
       data-testid="composer"
     >
+      {menu}
       {attachments}
       <label htmlFor="chat-composer-input" className="sr-only">
         Message

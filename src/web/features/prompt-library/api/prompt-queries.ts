@@ -2,13 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { api } from "#shared/api/index.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { promptsOptions } from "../../../lib/shared-queries.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
-/** The library: the organization's prompts and the global ones (SPEC 9: stale after 2 minutes). */
-export const promptsOptions = () =>
-  liveQueryOptions(api.prompts.listPrompts, {}, { staleTime: STALE_TIME.prompts });
-
-/** The categories in use, for the filter. */
+/** The categories in use, for the filter (the prompts themselves: lib/shared-queries.ts). */
 export const promptCategoriesOptions = () =>
   liveQueryOptions(api.prompts.listCategories, {}, { staleTime: STALE_TIME.prompts });
 
