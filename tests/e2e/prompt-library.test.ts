@@ -138,6 +138,14 @@ describe("e2e: prompt library", () => {
       else expect(luminance).toBeGreaterThan(0.8);
       const file = await screenshot(page, `prompt-library-${theme}`);
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+      await page.getByTestId("prompt-new").click();
+      await page.getByTestId("prompt-form-submit").click();
+      await page.getByText("Title is required").waitFor();
+      await screenshot(page, `prompt-form-${theme}`);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("prompt-use").first().click();
+      await page.getByTestId("use-prompt-dialog").waitFor();
+      await screenshot(page, `prompt-use-${theme}`);
       expect(context.errors).toEqual([]);
       await context.close();
     }
