@@ -353,6 +353,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "models.list",
         "prompts.listPrompts",
         "prompts.listCategories",
+        "prompts.listAdmin",
       ]);
 
       const wrong: string[] = [];

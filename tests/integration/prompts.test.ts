@@ -246,4 +246,73 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
       variables: ["contract_name", "client"],
     });
   });
+
+  it("lets superadmins list every organization's prompts, archived ones too, and restore them", async () => {
+    const { admin, member, superadmin, outsider } = await people();
+    const mine = await callFn(
+      server,
+      api.prompts.create,
+      { title: "Ours", body: "o" },
+      admin.token,
+    );
+    const theirs = await callFn(
+      server,
+      api.prompts.create,
+      { title: "Theirs", body: "t" },
+      outsider.token,
+    );
+    await callFn(server, api.prompts.archive, { promptId: theirs._id }, outsider.token);
+
+    const active = await callFn(
+      server,
+      api.prompts.listAdmin,
+      { showArchived: false },
+      superadmin.token,
+    );
+    expect(active.map((p) => p._id)).toContain(mine._id);
+    expect(active.map((p) => p._id)).not.toContain(theirs._id);
+    const all = await callFn(
+      server,
+      api.prompts.listAdmin,
+      { showArchived: true },
+      superadmin.token,
+    );
+    const archived = all.find((p) => p._id === theirs._id);
+    expect(archived).toMatchObject({ organizationId: outsider.organizationId, canEdit: true });
+    expect(archived?.archivedAt).toBeTypeOf("number");
+    expect(archived?.organizationName).toMatch(/^Org/);
+
+    for (const user of [admin, member, outsider]) {
+      expectError(
+        await callFnError(server, api.prompts.listAdmin, { showArchived: true }, user.token),
+        "FORBIDDEN",
+      );
+      expectError(
+        await callFnError(
+          server,
+          api.prompts.setArchived,
+          { promptId: theirs._id, archived: false },
+          user.token,
+        ),
+        "FORBIDDEN",
+      );
+    }
+    // A superadmin restores another organization's prompt; that organization sees it again.
+    await callFn(
+      server,
+      api.prompts.setArchived,
+      { promptId: theirs._id, archived: false },
+      superadmin.token,
+    );
+    expect(await titles(outsider)).toEqual(["Theirs"]);
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.setArchived,
+        { promptId: "0190f0f0-0000-7000-8000-000000000000", archived: true },
+        superadmin.token,
+      ),
+      "NOT_FOUND",
+    );
+  });
 });

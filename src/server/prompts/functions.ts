@@ -2,9 +2,11 @@ import { api } from "#shared/api/index.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
 import { archivePrompt } from "./archive-prompt.ts";
 import { createPrompt } from "./create-prompt.ts";
+import { listAdminPrompts } from "./list-admin-prompts.ts";
 import { listPromptCategories, listPrompts } from "./list-prompts.ts";
 import { newPromptOrganization } from "./prompt-access.ts";
 import { reorderPrompts } from "./reorder-prompts.ts";
+import { setPromptArchived } from "./set-prompt-archived.ts";
 import { updatePrompt } from "./update-prompt.ts";
 
 /**
@@ -39,5 +41,17 @@ export const promptFunctions: ServerFunction[] = [
 
   implement(api.prompts.reorder, async (ctx, args) =>
     reorderPrompts({ db: ctx.db, caller: ctx.user, promptIds: args.promptIds }),
+  ),
+
+  // /admin/prompts: superadmins only (the contracts say so), across organizations.
+  implement(
+    api.prompts.listAdmin,
+    async (ctx, args) =>
+      listAdminPrompts({ db: ctx.db, caller: ctx.user, showArchived: args.showArchived }),
+    { liveScope: "global" },
+  ),
+
+  implement(api.prompts.setArchived, async (ctx, args) =>
+    setPromptArchived({ db: ctx.db, promptId: args.promptId, archived: args.archived }),
   ),
 ];

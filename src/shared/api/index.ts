@@ -64,5 +64,7 @@ export const api = {
     update: prompts.update,
     archive: prompts.archive,
     reorder: prompts.reorder,
+    listAdmin: prompts.listAdmin,
+    setArchived: prompts.setArchived,
   },
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "../schemas/dossier.ts";
-import { promptFieldsSchema, promptSchema } from "../schemas/prompt.ts";
+import { adminPromptSchema, promptFieldsSchema, promptSchema } from "../schemas/prompt.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /**
@@ -43,4 +43,18 @@ export const archive = mutationContract("prompts.archive", {
 export const reorder = mutationContract("prompts.reorder", {
   args: z.object({ promptIds: z.array(idSchema).min(1).max(500) }),
   returns: z.object({ count: z.number() }),
+});
+
+/** /admin/prompts: every organization's prompts and the global ones (superadmins). */
+export const listAdmin = queryContract("prompts.listAdmin", {
+  args: z.object({ showArchived: z.boolean() }),
+  returns: z.array(adminPromptSchema),
+  access: "superadmin",
+});
+
+/** Archive or restore any prompt (superadmins, from /admin/prompts). */
+export const setArchived = mutationContract("prompts.setArchived", {
+  args: z.object({ promptId: idSchema, archived: z.boolean() }),
+  returns: z.object({ promptId: z.string() }),
+  access: "superadmin",
 });

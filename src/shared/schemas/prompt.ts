@@ -47,3 +47,12 @@ export const promptSchema = z.object({
   updatedAt: z.number(),
 });
 export type Prompt = z.infer<typeof promptSchema>;
+
+/** A prompt in /admin/prompts: any organization's, archived ones included. */
+export const adminPromptSchema = promptSchema.extend({
+  organizationId: z.string().nullable(),
+  /** null for a global prompt. */
+  organizationName: z.string().nullable(),
+  archivedAt: z.number().nullable(),
+});
+export type AdminPrompt = z.infer<typeof adminPromptSchema>;
