@@ -17,6 +17,7 @@ import { Route as AuthedCommandCenterRouteImport } from './routes/_authed/comman
 import { Route as AuthedDossierRouteImport } from './routes/_authed/dossier'
 import { Route as AuthedPromptLibraryRouteImport } from './routes/_authed/prompt-library'
 import { Route as AuthedAccountIndexRouteImport } from './routes/_authed/account/index'
+import { Route as AuthedAdminPromptsRouteImport } from './routes/_authed/admin/prompts'
 import { Route as AuthedDossierIndexRouteImport } from './routes/_authed/dossier/index'
 import { Route as AuthedDossierSplatRouteImport } from './routes/_authed/dossier/$'
 import { Route as AuthedThreadsIndexRouteImport } from './routes/_authed/threads/index'
@@ -61,6 +62,11 @@ const AuthedAccountIndexRoute = AuthedAccountIndexRouteImport.update({
   path: '/account/',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminPromptsRoute = AuthedAdminPromptsRouteImport.update({
+  id: '/admin/prompts',
+  path: '/admin/prompts',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedDossierIndexRoute = AuthedDossierIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -89,6 +95,7 @@ export interface FileRoutesByFullPath {
   '/command-center': typeof AuthedCommandCenterRoute
   '/dossier': typeof AuthedDossierRouteWithChildren
   '/prompt-library': typeof AuthedPromptLibraryRoute
+  '/admin/prompts': typeof AuthedAdminPromptsRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account/': typeof AuthedAccountIndexRoute
@@ -101,6 +108,7 @@ export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/command-center': typeof AuthedCommandCenterRoute
   '/prompt-library': typeof AuthedPromptLibraryRoute
+  '/admin/prompts': typeof AuthedAdminPromptsRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account': typeof AuthedAccountIndexRoute
@@ -116,6 +124,7 @@ export interface FileRoutesById {
   '/_authed/command-center': typeof AuthedCommandCenterRoute
   '/_authed/dossier': typeof AuthedDossierRouteWithChildren
   '/_authed/prompt-library': typeof AuthedPromptLibraryRoute
+  '/_authed/admin/prompts': typeof AuthedAdminPromptsRoute
   '/_authed/dossier/$': typeof AuthedDossierSplatRoute
   '/_authed/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
@@ -131,6 +140,7 @@ export interface FileRouteTypes {
     | '/command-center'
     | '/dossier'
     | '/prompt-library'
+    | '/admin/prompts'
     | '/dossier/$'
     | '/threads/$threadId'
     | '/account/'
@@ -143,6 +153,7 @@ export interface FileRouteTypes {
     | '/setup'
     | '/command-center'
     | '/prompt-library'
+    | '/admin/prompts'
     | '/dossier/$'
     | '/threads/$threadId'
     | '/account'
@@ -157,6 +168,7 @@ export interface FileRouteTypes {
     | '/_authed/command-center'
     | '/_authed/dossier'
     | '/_authed/prompt-library'
+    | '/_authed/admin/prompts'
     | '/_authed/dossier/$'
     | '/_authed/threads/$threadId'
     | '/_authed/account/'
@@ -229,6 +241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAccountIndexRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin/prompts': {
+      id: '/_authed/admin/prompts'
+      path: '/admin/prompts'
+      fullPath: '/admin/prompts'
+      preLoaderRoute: typeof AuthedAdminPromptsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/dossier/': {
       id: '/_authed/dossier/'
       path: '/'
@@ -278,6 +297,7 @@ interface AuthedRouteChildren {
   AuthedCommandCenterRoute: typeof AuthedCommandCenterRoute
   AuthedDossierRoute: typeof AuthedDossierRouteWithChildren
   AuthedPromptLibraryRoute: typeof AuthedPromptLibraryRoute
+  AuthedAdminPromptsRoute: typeof AuthedAdminPromptsRoute
   AuthedThreadsThreadIdRoute: typeof AuthedThreadsThreadIdRoute
   AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
   AuthedThreadsIndexRoute: typeof AuthedThreadsIndexRoute
@@ -287,6 +307,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCommandCenterRoute: AuthedCommandCenterRoute,
   AuthedDossierRoute: AuthedDossierRouteWithChildren,
   AuthedPromptLibraryRoute: AuthedPromptLibraryRoute,
+  AuthedAdminPromptsRoute: AuthedAdminPromptsRoute,
   AuthedThreadsThreadIdRoute: AuthedThreadsThreadIdRoute,
   AuthedAccountIndexRoute: AuthedAccountIndexRoute,
   AuthedThreadsIndexRoute: AuthedThreadsIndexRoute,

@@ -150,4 +150,50 @@ describe("e2e: prompt library", () => {
       await context.close();
     }
   });
+
+  it("superadmins manage every organization's prompts at /admin/prompts; others find no such page", async () => {
+    const { server, browser } = e2e;
+    const superadmin = await createTestUser(server, {
+      role: "OrganizationAdmin",
+      isSuperadmin: true,
+    });
+    const outsider = await createTestUser(server, { role: "OrganizationAdmin" });
+    await callFn(
+      server,
+      api.prompts.create,
+      { title: "Outsider prompt", body: "For {{someone}}", category: "Other" },
+      outsider.token,
+    );
+
+    const context = await newContext(browser);
+    const page = await signInAs(context, server.url, superadmin);
+    await page.getByTestId("nav-admin-prompts").click();
+    await page.getByRole("heading", { name: "Prompts" }).waitFor();
+    const row = page.getByTestId("admin-prompt-row").filter({ hasText: "Outsider prompt" });
+    await row.waitFor(POLL);
+    await page.getByTestId("admin-prompt-new").click();
+    await page.getByTestId("prompt-form-title").fill("House style");
+    await page.getByTestId("prompt-form-body").fill("Rewrite {{text}} in our house style.");
+    await page.getByTestId("prompt-form-submit").click();
+    await page
+      .getByTestId("admin-prompt-row")
+      .filter({ hasText: "House style" })
+      .filter({ hasText: "Global" })
+      .waitFor(POLL);
+    await row.getByTestId("admin-prompt-archive").click();
+    await row.waitFor({ state: "detached", ...POLL });
+    await page.getByTestId("admin-prompt-show-archived").check();
+    await row.getByTestId("admin-prompt-restore").waitFor(POLL);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, "admin-prompts-dark");
+    expect(context.errors).toEqual([]);
+
+    const outsiderContext = await newContext(browser);
+    const outsiderPage = await signInAs(outsiderContext, server.url, outsider);
+    expect(await outsiderPage.getByTestId("nav-admin-prompts").count()).toBe(0);
+    await outsiderPage.goto(`${server.url}/admin/prompts`);
+    await outsiderPage.getByTestId("not-found").waitFor(POLL);
+    expect(await outsiderPage.getByTestId("admin-prompt-row").count()).toBe(0);
+    expect(outsiderContext.errors).toEqual([]);
+  });
 });

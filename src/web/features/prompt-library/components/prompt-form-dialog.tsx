@@ -21,11 +21,13 @@ import { useCreatePrompt, useUpdatePrompt } from "../hooks/use-prompt-mutations.
 interface PromptFormDialogProps {
   /** The prompt to edit; absent for a new one. */
   prompt?: Prompt;
+  /** A new prompt for every organization (superadmins, /admin/prompts). */
+  global?: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** New or edit prompt, with the shared schema's messages; server errors stay in the dialog. */
-export function PromptFormDialog({ prompt, onOpenChange }: PromptFormDialogProps) {
+export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDialogProps) {
   const create = useCreatePrompt();
   const update = useUpdatePrompt();
   const form = useZodForm(promptFieldsSchema, {
@@ -37,7 +39,7 @@ export function PromptFormDialog({ prompt, onOpenChange }: PromptFormDialogProps
   const variables = parsePromptVariables(form.values.body);
   const submit = form.handleSubmit(async (fields) => {
     if (prompt) await update.mutateAsync({ promptId: prompt._id, ...fields });
-    else await create.mutateAsync(fields);
+    else await create.mutateAsync({ ...fields, global });
     onOpenChange(false);
   });
   const testId = "prompt-form";
@@ -45,7 +47,9 @@ export function PromptFormDialog({ prompt, onOpenChange }: PromptFormDialogProps
     <Dialog open onOpenChange={onOpenChange}>
       <DialogContent data-testid={testId} aria-describedby={`${testId}-description`}>
         <DialogHeader>
-          <DialogTitle>{prompt ? "Edit prompt" : "New prompt"}</DialogTitle>
+          <DialogTitle>
+            {prompt ? "Edit prompt" : global ? "New global prompt" : "New prompt"}
+          </DialogTitle>
           <DialogDescription id={`${testId}-description`}>
             Write variables as {"{{name}}"}; whoever uses the prompt fills them in.
           </DialogDescription>

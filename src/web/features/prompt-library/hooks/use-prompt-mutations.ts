@@ -22,3 +22,6 @@ export const useArchivePrompt = () =>
       }
     },
   });
+
+/** /admin/prompts: archive or restore any prompt; the list follows live. */
+export const useSetPromptArchived = () => useLiveMutation(api.prompts.setArchived);

@@ -1,17 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import {
   BookOpenText,
   FolderClosed,
   type LucideIcon,
   MessagesSquare,
+  ShieldCheck,
   Sparkles,
   UserRound,
 } from "lucide-react";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { meOptions } from "../../../lib/shared-queries.ts";
 
 interface NavEntry {
-  to: "/command-center" | "/threads" | "/dossier" | "/prompt-library" | "/account";
+  to:
+    | "/command-center"
+    | "/threads"
+    | "/dossier"
+    | "/prompt-library"
+    | "/account"
+    | "/admin/prompts";
   label: string;
   icon: LucideIcon;
   testId: string;
@@ -28,6 +37,10 @@ const WORKSPACE: NavEntry[] = [
     icon: BookOpenText,
     testId: "nav-prompt-library",
   },
+];
+/** Superadmins only. */
+const ADMIN: NavEntry[] = [
+  { to: "/admin/prompts", label: "Prompts", icon: ShieldCheck, testId: "nav-admin-prompts" },
 ];
 const SETTINGS: NavEntry[] = [
   { to: "/account", label: "Account", icon: UserRound, testId: "nav-account" },
@@ -89,9 +102,11 @@ function NavSection({
 }
 
 export function SidebarNav({ open }: { open: boolean }) {
+  const me = useQuery(meOptions());
   return (
     <nav aria-label="Main" className="mt-2 grid gap-2">
       <NavSection title="Workspace" entries={WORKSPACE} open={open} />
+      {me.data?.isSuperadmin ? <NavSection title="Admin" entries={ADMIN} open={open} /> : null}
       <NavSection title="Settings" entries={SETTINGS} open={open} />
     </nav>
   );
