@@ -93,6 +93,38 @@ describe("e2e: prompt library", () => {
     expect(adminContext.errors).toEqual([]);
   });
 
+  it("an admin edits and archives a prompt, and a member's library follows live", async () => {
+    const { server, browser } = e2e;
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const member = await createTestUser(server, { organizationId: admin.organizationId });
+    await callFn(server, api.prompts.create, { title: "Draft memo", body: "Memo" }, admin.token);
+
+    const memberContext = await newContext(browser);
+    const memberPage = await signInAs(memberContext, server.url, member);
+    await openLibrary(memberPage, server.url);
+    await memberPage.getByTestId("prompt-card").filter({ hasText: "Draft memo" }).waitFor(POLL);
+
+    const adminContext = await newContext(browser);
+    const adminPage = await signInAs(adminContext, server.url, admin);
+    await openLibrary(adminPage, server.url);
+    await adminPage.getByTestId("prompt-edit").click();
+    await adminPage.getByTestId("prompt-form-title").fill(" ");
+    await adminPage.getByTestId("prompt-form-submit").click();
+    await adminPage.getByText("Title is required").waitFor(POLL);
+    await adminPage.getByTestId("prompt-form-title").fill("Board memo");
+    await adminPage.getByTestId("prompt-form-body").fill("Memo for {{board}}");
+    await adminPage.getByTestId("prompt-form-submit").click();
+    const edited = memberPage.getByTestId("prompt-card").filter({ hasText: "Board memo" });
+    await edited.waitFor(POLL);
+    expect(await edited.textContent()).toContain("board");
+
+    await adminPage.getByTestId("prompt-archive").click();
+    await edited.waitFor({ state: "detached", ...POLL });
+    await memberPage.getByTestId("prompt-empty").waitFor(POLL);
+    expect(memberContext.errors).toEqual([]);
+    expect(adminContext.errors).toEqual([]);
+  });
+
   it("takes screenshots of the library in dark and light", async () => {
     const { server, browser } = e2e;
     const admin = await createTestUser(server, { role: "OrganizationAdmin" });
