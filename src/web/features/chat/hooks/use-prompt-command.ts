@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type KeyboardEvent, type RefObject, useState } from "react";
+import { type KeyboardEvent, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import { promptsOptions } from "../../../lib/shared-queries.ts";
 
@@ -34,17 +34,25 @@ export function usePromptCommand({ draft, setDraft, inputRef }: PromptCommandOpt
     : [];
   const current = Math.min(active, Math.max(items.length - 1, 0));
 
+  // The selection to make once the box shows the prompt taken: in a layout effect, after
+  // React has written the text, not in a frame callback (a background tab may run none).
+  const pendingSelection = useRef<{ text: string; start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const pending = pendingSelection.current;
+    const input = inputRef.current;
+    if (!pending || !input || input.value !== pending.text) return;
+    pendingSelection.current = null;
+    input.focus();
+    input.setSelectionRange(pending.start, pending.end);
+  });
+
   const pick = (prompt: Prompt) => {
+    const found = PLACEHOLDER.exec(prompt.body);
+    pendingSelection.current = found
+      ? { text: prompt.body, start: found.index, end: found.index + found[0].length }
+      : { text: prompt.body, start: prompt.body.length, end: prompt.body.length };
     setDraft(prompt.body);
     setActive(0);
-    requestAnimationFrame(() => {
-      const input = inputRef.current;
-      if (!input) return;
-      input.focus();
-      const found = PLACEHOLDER.exec(prompt.body);
-      if (found) input.setSelectionRange(found.index, found.index + found[0].length);
-      else input.setSelectionRange(prompt.body.length, prompt.body.length);
-    });
   };
 
   /** Keys the menu takes; true when it took this one (the box must not act on it). */
