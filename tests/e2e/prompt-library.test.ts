@@ -48,7 +48,19 @@ describe("e2e: prompt library", () => {
       .poll(() => adminPage.getByTestId("prompt-form").textContent(), POLL)
       .toContain("Title is required");
     await adminPage.getByTestId("prompt-form-title").fill("Welcome letter");
-    await adminPage.getByTestId("prompt-form-category").fill("Letters");
+    // A new category, added from the form, is chosen for the prompt.
+    await adminPage.getByTestId("prompt-form-category-new").click();
+    await adminPage.getByTestId("prompt-form-category-name").fill("Letters");
+    await adminPage.getByTestId("prompt-form-category-add").click();
+    await expect
+      .poll(
+        () =>
+          adminPage
+            .getByTestId("prompt-form-category")
+            .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+        POLL,
+      )
+      .toBe("Letters");
     await adminPage.getByTestId("prompt-form-body").fill("Write a welcome letter to {{client}}.");
     await adminPage.getByTestId("prompt-form-submit").click();
     await adminPage.getByTestId("prompt-form").waitFor({ state: "detached" });
@@ -57,6 +69,7 @@ describe("e2e: prompt library", () => {
     const card = memberPage.getByTestId("prompt-card").filter({ hasText: "Welcome letter" });
     await card.waitFor(POLL);
     expect(await card.textContent()).toContain("client");
+    expect(await card.textContent()).toContain("Letters");
     expect(await card.getByTestId("prompt-edit").count()).toBe(0);
 
     await card.getByTestId("prompt-use").click();
@@ -150,11 +163,26 @@ describe("e2e: prompt library", () => {
         "Turn these notes into action items: {{notes}}",
       ],
     ] as const;
+    const categoryIds = new Map<string, string>();
     for (const [title, category, body] of prompts) {
+      if (!categoryIds.has(category)) {
+        const created = await callFn(
+          server,
+          api.prompts.createCategory,
+          { name: category },
+          admin.token,
+        );
+        categoryIds.set(category, created._id);
+      }
       await callFn(
         server,
         api.prompts.create,
-        { title, category, body, description: `${category}: ${title.toLowerCase()}` },
+        {
+          title,
+          categoryId: categoryIds.get(category),
+          body,
+          description: `${category}: ${title.toLowerCase()}`,
+        },
         admin.token,
       );
     }
@@ -170,6 +198,12 @@ describe("e2e: prompt library", () => {
       else expect(luminance).toBeGreaterThan(0.8);
       const file = await screenshot(page, `prompt-library-${theme}`);
       expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+      // The category filter keeps the prompts of the chosen category (by its id).
+      const filter = page.getByTestId("prompt-category-filter");
+      await filter.selectOption({ label: "Contracts" });
+      await expect.poll(() => page.getByTestId("prompt-card").count(), POLL).toBe(2);
+      await filter.selectOption({ label: "All categories" });
+      await expect.poll(() => page.getByTestId("prompt-card").count(), POLL).toBe(4);
       await page.getByTestId("prompt-new").click();
       await page.getByTestId("prompt-form-submit").click();
       await page.getByText("Title is required").waitFor();
@@ -190,10 +224,16 @@ describe("e2e: prompt library", () => {
       isSuperadmin: true,
     });
     const outsider = await createTestUser(server, { role: "OrganizationAdmin" });
+    const other = await callFn(
+      server,
+      api.prompts.createCategory,
+      { name: "Other" },
+      outsider.token,
+    );
     await callFn(
       server,
       api.prompts.create,
-      { title: "Outsider prompt", body: "For {{someone}}", category: "Other" },
+      { title: "Outsider prompt", body: "For {{someone}}", categoryId: other._id },
       outsider.token,
     );
 

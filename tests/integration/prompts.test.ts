@@ -41,10 +41,14 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
   }
 
   const list = (user: TestUser) => callFn(server, api.prompts.listPrompts, {}, user.token);
+  const categories = (user: TestUser) => callFn(server, api.prompts.listCategories, {}, user.token);
+  const newCategory = (user: TestUser, name: string, global?: boolean) =>
+    callFn(server, api.prompts.createCategory, { name, global }, user.token);
   const titles = async (user: TestUser) => (await list(user)).map((p) => p.title);
 
   it("lets an organization admin create prompts that members read with their variables", async () => {
     const { admin, member, outsider } = await people();
+    const letters = await newCategory(admin, "Letters");
     const created = await callFn(
       server,
       api.prompts.create,
@@ -52,13 +56,14 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
         title: "  Client letter ",
         body: "Dear {{client}},\nabout {{ matter }} for {{client}}.",
         description: "A first letter",
-        category: "Letters",
+        categoryId: letters._id,
       },
       admin.token,
     );
     expect(created).toMatchObject({
       title: "Client letter",
       description: "A first letter",
+      categoryId: letters._id,
       category: "Letters",
       variables: ["client", "matter"],
       isGlobal: false,
@@ -71,14 +76,23 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
       { title: "Summary", body: "Summarize this." },
       admin.token,
     );
-    expect(second).toMatchObject({ description: "", category: null, variables: [], sortOrder: 1 });
+    expect(second).toMatchObject({
+      description: "",
+      categoryId: null,
+      category: null,
+      variables: [],
+      sortOrder: 1,
+    });
 
     const seen = await list(member);
     expect(seen.map((p) => p.title)).toEqual(["Client letter", "Summary"]);
     expect(seen.every((p) => !p.canEdit)).toBe(true);
-    expect(await callFn(server, api.prompts.listCategories, {}, member.token)).toEqual(["Letters"]);
+    expect(seen[0]).toMatchObject({ categoryId: letters._id, category: "Letters" });
+    expect((await categories(member)).filter((c) => !c.isGlobal)).toEqual([
+      { _id: letters._id, name: "Letters", isGlobal: false },
+    ]);
     expect(await titles(outsider)).toEqual([]);
-    expect(await callFn(server, api.prompts.listCategories, {}, outsider.token)).toEqual([]);
+    expect((await categories(outsider)).filter((c) => !c.isGlobal)).toEqual([]);
   });
 
   it("refuses writes to members and hides other organizations' prompts", async () => {
@@ -129,13 +143,21 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
     const { admin, member, superadmin } = await people();
     const a = await callFn(server, api.prompts.create, { title: "A", body: "a" }, admin.token);
     const b = await callFn(server, api.prompts.create, { title: "B", body: "b" }, admin.token);
+    const greetings = await newCategory(admin, "Greetings");
     const updated = await callFn(
       server,
       api.prompts.update,
-      { promptId: a._id, title: "A2", body: "Hello {{name}}", category: "Greetings" },
+      { promptId: a._id, title: "A2", body: "Hello {{name}}", categoryId: greetings._id },
       admin.token,
     );
     expect(updated).toMatchObject({ title: "A2", variables: ["name"], category: "Greetings" });
+    const cleared = await callFn(
+      server,
+      api.prompts.update,
+      { promptId: a._id, title: "A2", body: "Hello {{name}}", categoryId: "" },
+      admin.token,
+    );
+    expect(cleared).toMatchObject({ categoryId: null, category: null });
     expect(
       await callFn(server, api.prompts.reorder, { promptIds: [b._id, a._id] }, superadmin.token),
     ).toEqual({ count: 2 });
@@ -180,6 +202,107 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
     expect(await titles(outsider)).not.toContain(title);
   });
 
+  it("creates categories per organization and global ones, refusing duplicates and other organizations'", async () => {
+    const { admin, member, superadmin, outsider } = await people();
+    const ours = await newCategory(admin, "  Research ");
+    expect(ours).toMatchObject({ name: "Research", isGlobal: false });
+    expectError(
+      await callFnError(server, api.prompts.createCategory, { name: "research" }, admin.token),
+      "CONFLICT",
+      'A category named "research" already exists.',
+    );
+    // Another organization may have a category of the same name.
+    const theirs = await newCategory(outsider, "Research");
+    expectError(
+      await callFnError(server, api.prompts.createCategory, { name: "Mine" }, member.token),
+      "FORBIDDEN",
+      "Only organization admins can create categories.",
+    );
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.createCategory,
+        { name: "Everyone", global: true },
+        admin.token,
+      ),
+      "FORBIDDEN",
+      "Only superadmins can create global categories.",
+    );
+    const globalName = `Global category ${Date.now()}`;
+    const global = await newCategory(superadmin, globalName, true);
+    expect(global).toMatchObject({ name: globalName, isGlobal: true });
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.createCategory,
+        { name: globalName.toUpperCase(), global: true },
+        superadmin.token,
+      ),
+      "CONFLICT",
+    );
+    const blank = await callFnError(server, api.prompts.createCategory, { name: " " }, admin.token);
+    expectError(blank, "INVALID_ARGS");
+    expect(JSON.stringify(blank)).toContain("Category name is required");
+
+    // Each sees their organization's categories and the global ones.
+    const seen = await categories(member);
+    expect(seen.map((c) => c._id)).toEqual(expect.arrayContaining([ours._id, global._id]));
+    expect(seen.map((c) => c._id)).not.toContain(theirs._id);
+    const outsiders = (await categories(outsider)).map((c) => c._id);
+    expect(outsiders).toEqual(expect.arrayContaining([theirs._id, global._id]));
+    expect(outsiders).not.toContain(ours._id);
+
+    // A prompt takes its organization's category or a global one; another organization's is not found.
+    const withGlobal = await callFn(
+      server,
+      api.prompts.create,
+      { title: "G", body: "g", categoryId: global._id },
+      admin.token,
+    );
+    expect(withGlobal).toMatchObject({ categoryId: global._id, category: globalName });
+    for (const categoryId of [theirs._id, "not-an-id", "0190f0f0-0000-7000-8000-000000000000"]) {
+      expectError(
+        await callFnError(
+          server,
+          api.prompts.create,
+          { title: "X", body: "x", categoryId },
+          admin.token,
+        ),
+        "NOT_FOUND",
+        "Category was not found.",
+      );
+    }
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.update,
+        { promptId: withGlobal._id, title: "G", body: "g", categoryId: theirs._id },
+        admin.token,
+      ),
+      "NOT_FOUND",
+      "Category was not found.",
+    );
+    // A global prompt only takes a global category.
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.create,
+        { title: "GP", body: "g", global: true, categoryId: ours._id },
+        superadmin.token,
+      ),
+      "INVALID_ARGS",
+      "A global prompt can only have a global category.",
+    );
+    const globalPrompt = await callFn(
+      server,
+      api.prompts.create,
+      { title: "GP", body: "g", global: true, categoryId: global._id },
+      superadmin.token,
+    );
+    expect(globalPrompt).toMatchObject({ isGlobal: true, category: globalName });
+    await callFn(server, api.prompts.archive, { promptId: globalPrompt._id }, superadmin.token);
+  });
+
   it("answers validation errors with the field's message", async () => {
     const { admin } = await people();
     const blank = await callFnError(
@@ -216,17 +339,22 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
     await subscribeFn(socket, "categories", api.prompts.listCategories, {});
 
     const pushed = nextValue(socket, "library", api.prompts.listPrompts, (p) => p.length === 1);
-    const categories = nextValue(socket, "categories", api.prompts.listCategories, (c) =>
-      c.includes("Live"),
+    const categoryPushed = nextValue(socket, "categories", api.prompts.listCategories, (c) =>
+      c.some((category) => category.name === "Live"),
     );
+    const live = await newCategory(admin, "Live");
+    await categoryPushed;
     await callFn(
       server,
       api.prompts.create,
-      { title: "Fresh", body: "Hi {{who}}", category: "Live" },
+      { title: "Fresh", body: "Hi {{who}}", categoryId: live._id },
       admin.token,
     );
-    expect((await pushed)[0]).toMatchObject({ title: "Fresh", variables: ["who"] });
-    await categories;
+    expect((await pushed)[0]).toMatchObject({
+      title: "Fresh",
+      variables: ["who"],
+      category: "Live",
+    });
 
     const archived = nextValue(socket, "library", api.prompts.listPrompts, (p) => p.length === 0);
     const [fresh] = await list(member);
@@ -244,7 +372,19 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
     expect(library[0]).toMatchObject({
       title: "Summarize a contract",
       variables: ["contract_name", "client"],
+      category: "Contracts",
     });
+    expect(library.map((p) => p.category)).toEqual([
+      "Contracts",
+      "Correspondence",
+      "Contracts",
+      "Productivity",
+    ]);
+    expect((await categories(member)).filter((c) => !c.isGlobal).map((c) => c.name)).toEqual([
+      "Contracts",
+      "Correspondence",
+      "Productivity",
+    ]);
   });
 
   it("lets superadmins list every organization's prompts, archived ones too, and restore them", async () => {

@@ -355,9 +355,36 @@ export const organizationSettings = pgTable("organization_settings", {
 });
 
 /**
+ * Categories of the prompt library (decision 017, amendment). `organization_id`
+ * null is a global category (a superadmin's), offered to every organization.
+ * A name is unique, ignoring case, within its organization and among the
+ * global ones.
+ */
+export const promptCategories = pgTable(
+  "prompt_categories",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").references(() => organizations.id, {
+      onDelete: "cascade",
+    }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("prompt_categories_org_name_idx")
+      .on(t.organizationId, sql`lower(${t.name})`)
+      .where(sql`${t.organizationId} is not null`),
+    uniqueIndex("prompt_categories_global_name_idx")
+      .on(sql`lower(${t.name})`)
+      .where(sql`${t.organizationId} is null`),
+  ],
+);
+
+/**
  * The prompt library. `organization_id` null is a global prompt (written by a
- * superadmin, offered to every organization). The category is a text of the
- * prompt, not a row of its own (decision 017). Archived prompts stay for the
+ * superadmin, offered to every organization). Its category is a row of
+ * prompt_categories (decision 017, amendment). Archived prompts stay for the
  * record and are hidden from the library.
  */
 export const prompts = pgTable(
@@ -369,7 +396,9 @@ export const prompts = pgTable(
     }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    category: text("category"),
+    categoryId: uuid("category_id").references(() => promptCategories.id, {
+      onDelete: "set null",
+    }),
     body: text("body").notNull(),
     /** Order in the library, ascending; ties by title. */
     sortOrder: integer("sort_order").notNull().default(0),

@@ -4,7 +4,8 @@ import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
 import { prompts } from "../db/schema.ts";
 import { newId } from "../ids.ts";
-import { categoryValue, promptView } from "./prompt-view.ts";
+import { resolvePromptCategory } from "./prompt-category-access.ts";
+import { promptView } from "./prompt-view.ts";
 
 export interface CreatePromptOptions {
   db: Executor;
@@ -14,12 +15,19 @@ export interface CreatePromptOptions {
   title: string;
   body: string;
   description?: string;
-  category?: string;
+  /** Blank or absent: none. */
+  categoryId?: string;
 }
 
 /** A new prompt, placed after the others of its organization (or the global ones). */
 export async function createPrompt(options: CreatePromptOptions): Promise<Prompt> {
   const { db, organizationId } = options;
+  const category = await resolvePromptCategory(
+    db,
+    options.caller,
+    organizationId,
+    options.categoryId,
+  );
   const [last] = await db
     .select({ max: sql<number | null>`max(${prompts.sortOrder})` })
     .from(prompts)
@@ -36,7 +44,7 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
       organizationId,
       title: options.title,
       description: options.description ?? "",
-      category: categoryValue(options.category),
+      categoryId: category?.id ?? null,
       body: options.body,
       sortOrder: (last?.max ?? -1) + 1,
       createdBy: options.caller.userId,
@@ -44,5 +52,5 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
       updatedAt: now,
     })
     .returning();
-  return promptView(row!, options.caller);
+  return promptView(row!, options.caller, category?.name ?? null);
 }

@@ -2,8 +2,10 @@ import { api } from "#shared/api/index.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
 import { archivePrompt } from "./archive-prompt.ts";
 import { createPrompt } from "./create-prompt.ts";
+import { createPromptCategory } from "./create-prompt-category.ts";
 import { listAdminPrompts } from "./list-admin-prompts.ts";
-import { listPromptCategories, listPrompts } from "./list-prompts.ts";
+import { listPromptCategories } from "./list-prompt-categories.ts";
+import { listPrompts } from "./list-prompts.ts";
 import { newPromptOrganization } from "./prompt-access.ts";
 import { reorderPrompts } from "./reorder-prompts.ts";
 import { setPromptArchived } from "./set-prompt-archived.ts";
@@ -19,6 +21,15 @@ export const promptFunctions: ServerFunction[] = [
 
   implement(api.prompts.listCategories, async (ctx) => listPromptCategories(ctx)),
 
+  implement(api.prompts.createCategory, async (ctx, args) =>
+    createPromptCategory({
+      db: ctx.db,
+      caller: ctx.user,
+      name: args.name,
+      global: args.global ?? false,
+    }),
+  ),
+
   implement(api.prompts.create, async (ctx, args) =>
     createPrompt({
       db: ctx.db,
@@ -27,7 +38,7 @@ export const promptFunctions: ServerFunction[] = [
       title: args.title,
       body: args.body,
       description: args.description,
-      category: args.category,
+      categoryId: args.categoryId,
     }),
   ),
 

@@ -1,7 +1,7 @@
-import { and, asc, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import type { FunctionCtx } from "../api/context.ts";
-import { prompts } from "../db/schema.ts";
+import { promptCategories, prompts } from "../db/schema.ts";
 import { visiblePrompts } from "./prompt-access.ts";
 import { promptView } from "./prompt-view.ts";
 
@@ -20,21 +20,10 @@ export async function listPrompts(ctx: FunctionCtx): Promise<Prompt[]> {
   dependOnVisiblePrompts(ctx);
   const caller = ctx.user;
   const rows = await ctx.db
-    .select()
+    .select({ prompt: prompts, category: promptCategories.name })
     .from(prompts)
+    .leftJoin(promptCategories, eq(promptCategories.id, prompts.categoryId))
     .where(and(isNull(prompts.archivedAt), visiblePrompts(caller)))
     .orderBy(asc(prompts.sortOrder), sql`lower(${prompts.title})`, asc(prompts.id));
-  return rows.map((row) => promptView(row, caller));
-}
-
-/** The categories in use by the library's prompts, each once, alphabetically. */
-export async function listPromptCategories(ctx: FunctionCtx): Promise<string[]> {
-  dependOnVisiblePrompts(ctx);
-  const rows = await ctx.db
-    .selectDistinct({ category: prompts.category })
-    .from(prompts)
-    .where(and(isNull(prompts.archivedAt), visiblePrompts(ctx.user)));
-  return rows
-    .flatMap((row) => (row.category ? [row.category] : []))
-    .sort((a, b) => a.localeCompare(b));
+  return rows.map((row) => promptView(row.prompt, caller, row.category));
 }

@@ -3,14 +3,15 @@ import type { Prompt } from "#shared/schemas/prompt.ts";
 import type { Identity } from "../auth/identity.ts";
 import { canEditPrompt, type PromptRow } from "./prompt-access.ts";
 
-/** A prompt row as the API shows it to this caller. */
-export function promptView(row: PromptRow, caller: Identity): Prompt {
+/** A prompt row as the API shows it to this caller, with its category's name. */
+export function promptView(row: PromptRow, caller: Identity, category: string | null): Prompt {
   return {
     _id: row.id,
     _creationTime: row.createdAt.getTime(),
     title: row.title,
     description: row.description,
-    category: row.category,
+    categoryId: row.categoryId,
+    category: row.categoryId === null ? null : category,
     body: row.body,
     variables: parsePromptVariables(row.body),
     sortOrder: row.sortOrder,
@@ -18,9 +19,4 @@ export function promptView(row: PromptRow, caller: Identity): Prompt {
     canEdit: canEditPrompt(caller, row),
     updatedAt: row.updatedAt.getTime(),
   };
-}
-
-/** Blank or absent category: none. */
-export function categoryValue(category: string | undefined): string | null {
-  return category ? category : null;
 }

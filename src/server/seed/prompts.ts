@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { prompts } from "../db/schema.ts";
+import { promptCategories, prompts } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { DemoContext } from "./demo-context.ts";
 
@@ -31,9 +31,23 @@ const DEMO_PROMPTS: Array<{ title: string; description: string; category: string
     },
   ];
 
-/** A few prompts in the demo organization's library (idempotent: matched by title). */
+/** The id of the demo organization's category of this name, created if missing. */
+async function demoCategory(ctx: DemoContext, name: string): Promise<string> {
+  const [found] = await ctx.db
+    .select({ id: promptCategories.id })
+    .from(promptCategories)
+    .where(
+      and(eq(promptCategories.organizationId, ctx.organizationId), eq(promptCategories.name, name)),
+    );
+  if (found) return found.id;
+  const id = newId();
+  await ctx.db.insert(promptCategories).values({ id, organizationId: ctx.organizationId, name });
+  return id;
+}
+
+/** A few prompts in the demo organization's library, with their categories (idempotent: matched by title). */
 export async function seedDemoPrompts(ctx: DemoContext): Promise<void> {
-  for (const [index, demo] of DEMO_PROMPTS.entries()) {
+  for (const [index, { category, ...demo }] of DEMO_PROMPTS.entries()) {
     const found = await ctx.db
       .select({ id: prompts.id })
       .from(prompts)
@@ -43,6 +57,7 @@ export async function seedDemoPrompts(ctx: DemoContext): Promise<void> {
       id: newId(),
       organizationId: ctx.organizationId,
       ...demo,
+      categoryId: await demoCategory(ctx, category),
       sortOrder: index,
       createdBy: ctx.userIds.admin,
     });

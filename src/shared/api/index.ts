@@ -60,6 +60,7 @@ export const api = {
   prompts: {
     listPrompts: prompts.listPrompts,
     listCategories: prompts.listCategories,
+    createCategory: prompts.createCategory,
     create: prompts.create,
     update: prompts.update,
     archive: prompts.archive,

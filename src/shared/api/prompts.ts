@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { idSchema } from "../schemas/dossier.ts";
-import { adminPromptSchema, promptFieldsSchema, promptSchema } from "../schemas/prompt.ts";
+import {
+  adminPromptSchema,
+  promptCategoryNameSchema,
+  promptCategorySchema,
+  promptFieldsSchema,
+  promptSchema,
+} from "../schemas/prompt.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /**
@@ -12,15 +18,26 @@ export const listPrompts = queryContract("prompts.listPrompts", {
   returns: z.array(promptSchema),
 });
 
-/** The categories of the prompts listPrompts shows, each once, alphabetically. */
+/** The caller's organization's categories and the global ones, alphabetically. */
 export const listCategories = queryContract("prompts.listCategories", {
   args: z.object({}),
-  returns: z.array(z.string()),
+  returns: z.array(promptCategorySchema),
+});
+
+/**
+ * A new category of the caller's organization (organization admins and
+ * superadmins); `global: true` (superadmins only) offers it to every
+ * organization. A name already taken there (ignoring case) is CONFLICT.
+ */
+export const createCategory = mutationContract("prompts.createCategory", {
+  args: z.object({ name: promptCategoryNameSchema, global: z.boolean().optional() }),
+  returns: promptCategorySchema,
 });
 
 /**
  * A new prompt of the caller's organization (organization admins and
  * superadmins); `global: true` (superadmins only) offers it to every organization.
+ * `categoryId` is one of listCategories (a global prompt's must be global).
  */
 export const create = mutationContract("prompts.create", {
   args: promptFieldsSchema.extend({ global: z.boolean().optional() }),

@@ -11,10 +11,13 @@ export const promptDescriptionSchema = singleLineText({ trim: true }).max(
   "Description must be at most 300 characters",
 );
 
-export const promptCategorySchema = singleLineText({ trim: true }).max(
-  60,
-  "Category must be at most 60 characters",
-);
+/** A category's name (prompts.createCategory). */
+export const promptCategoryNameSchema = singleLineText({ trim: true })
+  .min(1, "Category name is required")
+  .max(60, "Category must be at most 60 characters");
+
+/** A prompt's category: the id of one from listCategories; blank or absent is none. */
+export const promptCategoryIdSchema = singleLineText({ trim: true }).max(100, "Invalid id");
 
 export const promptBodySchema = multiLineText()
   .refine((v) => v.trim().length > 0, "Prompt text is required")
@@ -25,7 +28,7 @@ export const promptFieldsSchema = z.object({
   body: promptBodySchema,
   description: promptDescriptionSchema.optional(),
   /** Blank or absent: no category. */
-  category: promptCategorySchema.optional(),
+  categoryId: promptCategoryIdSchema.optional(),
 });
 export type PromptFields = z.input<typeof promptFieldsSchema>;
 
@@ -35,6 +38,8 @@ export const promptSchema = z.object({
   _creationTime: z.number(),
   title: z.string(),
   description: z.string(),
+  categoryId: z.string().nullable(),
+  /** The category's name, null without one. */
   category: z.string().nullable(),
   body: z.string(),
   /** The `{{name}}` placeholders of the body, each once (src/shared/rules/prompt-variables.ts). */
@@ -56,3 +61,12 @@ export const adminPromptSchema = promptSchema.extend({
   archivedAt: z.number().nullable(),
 });
 export type AdminPrompt = z.infer<typeof adminPromptSchema>;
+
+/** A category of the library: the caller's organization's, or a global one. */
+export const promptCategorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** A superadmin's category offered to every organization. */
+  isGlobal: z.boolean(),
+});
+export type PromptCategory = z.infer<typeof promptCategorySchema>;

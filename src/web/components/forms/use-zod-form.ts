@@ -27,6 +27,14 @@ export function useZodForm<V extends Record<string, string>, O>(
     },
   });
 
+  /** Set one field from outside an input (a picker), clearing its error. */
+  const setValue = (name: Extract<keyof V, string>, value: string) => {
+    setValues((prev) => ({ ...prev, [name]: value }));
+    setErrors((prev) =>
+      prev[name] || prev.form ? { ...prev, [name]: undefined, form: undefined } : prev,
+    );
+  };
+
   const reset = useCallback((next: V) => {
     setValues(next);
     setErrors({});
@@ -56,5 +64,5 @@ export function useZodForm<V extends Record<string, string>, O>(
     }
   };
 
-  return { values, errors, setErrors, submitting, field, reset, handleSubmit };
+  return { values, errors, setErrors, submitting, field, setValue, reset, handleSubmit };
 }

@@ -14,6 +14,7 @@ const prompt = (title: string, body: string): Prompt => ({
   _creationTime: 0,
   title,
   description: "",
+  categoryId: null,
   category: null,
   body,
   variables: [],

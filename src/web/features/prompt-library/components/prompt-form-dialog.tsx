@@ -17,6 +17,7 @@ import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useCreatePrompt, useUpdatePrompt } from "../hooks/use-prompt-mutations.ts";
+import { PromptCategoryField } from "./prompt-category-field.tsx";
 
 interface PromptFormDialogProps {
   /** The prompt to edit; absent for a new one. */
@@ -33,7 +34,7 @@ export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDia
   const form = useZodForm(promptFieldsSchema, {
     title: prompt?.title ?? "",
     description: prompt?.description ?? "",
-    category: prompt?.category ?? "",
+    categoryId: prompt?.categoryId ?? "",
     body: prompt?.body ?? "",
   });
   const variables = parsePromptVariables(form.values.body);
@@ -62,9 +63,13 @@ export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDia
           <FormField label="Description" error={form.errors.description}>
             <Input {...form.field("description")} data-testid={`${testId}-description-input`} />
           </FormField>
-          <FormField label="Category" error={form.errors.category}>
-            <Input {...form.field("category")} data-testid={`${testId}-category`} />
-          </FormField>
+          <PromptCategoryField
+            value={form.values.categoryId ?? ""}
+            onChange={(categoryId) => form.setValue("categoryId", categoryId)}
+            error={form.errors.categoryId}
+            global={prompt ? prompt.isGlobal : global === true}
+            testId={testId}
+          />
           <FormField
             label="Prompt"
             error={form.errors.body}

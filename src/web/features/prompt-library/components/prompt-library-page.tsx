@@ -18,8 +18,8 @@ import { UsePromptDialog } from "./use-prompt-dialog.tsx";
 
 const ALL = "";
 
-function matches(prompt: Prompt, query: string, category: string): boolean {
-  if (category !== ALL && prompt.category !== category) return false;
+function matches(prompt: Prompt, query: string, categoryId: string): boolean {
+  if (categoryId !== ALL && prompt.categoryId !== categoryId) return false;
   const q = query.trim().toLowerCase();
   if (!q) return true;
   return [prompt.title, prompt.description, prompt.category ?? "", prompt.body].some((text) =>
@@ -37,7 +37,7 @@ export function PromptLibraryPage() {
   const archive = useArchivePrompt();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
-  const [category, setCategory] = useState(ALL);
+  const [categoryId, setCategoryId] = useState(ALL);
   const [dialog, setDialog] = useState<Dialog>(null);
   const canCreate = me.data?.isSuperadmin === true || me.data?.role === "OrganizationAdmin";
 
@@ -49,7 +49,7 @@ export function PromptLibraryPage() {
   const close = (open: boolean) => {
     if (!open) setDialog(null);
   };
-  const shown = prompts.data?.filter((p) => matches(p, query, category)) ?? [];
+  const shown = prompts.data?.filter((p) => matches(p, query, categoryId)) ?? [];
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-12">
@@ -82,8 +82,8 @@ export function PromptLibraryPage() {
           />
         </div>
         <select
-          value={category}
-          onChange={(e) => setCategory(e.target.value)}
+          value={categoryId}
+          onChange={(e) => setCategoryId(e.target.value)}
           aria-label="Category"
           data-testid="prompt-category-filter"
           className={cn(
@@ -93,8 +93,8 @@ export function PromptLibraryPage() {
         >
           <option value={ALL}>All categories</option>
           {categories.data?.map((c) => (
-            <option key={c} value={c}>
-              {c}
+            <option key={c._id} value={c._id}>
+              {c.name}
             </option>
           ))}
         </select>

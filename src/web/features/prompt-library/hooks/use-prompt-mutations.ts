@@ -7,6 +7,9 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
  */
 export const useCreatePrompt = () => useLiveMutation(api.prompts.create, { showErrorToast: false });
 
+export const useCreatePromptCategory = () =>
+  useLiveMutation(api.prompts.createCategory, { showErrorToast: false });
+
 export const useUpdatePrompt = () => useLiveMutation(api.prompts.update, { showErrorToast: false });
 
 export const useArchivePrompt = () =>
