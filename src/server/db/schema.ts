@@ -409,3 +409,208 @@ export const prompts = pgTable(
   },
   (t) => [index("prompts_organization_idx").on(t.organizationId, t.sortOrder)],
 );
+
+// ---------------------------------------------------------------------------
+// Modules (decision 018): superadmin-defined automations, their runs
+// (executions) and what the runs write (drafts).
+
+/** Categories modules are grouped in on /modules (global: modules are a superadmin's). */
+export const moduleCategories = pgTable(
+  "module_categories",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("module_categories_name_idx").on(sql`lower(${t.name})`)],
+);
+
+/** One input a run asks for (src/shared/schemas/module.ts moduleInputSchema). */
+export type ModuleInputRow = {
+  key: string;
+  label: string;
+  type: "text" | "longText" | "choice" | "date" | "number" | "documents";
+  required: boolean;
+  helpText?: string;
+  options?: string[];
+  maxDocuments?: number;
+};
+
+/**
+ * A module: a webhook (endpointUrl, typically an n8n workflow) or built in (a
+ * prompt template run by a model). With no rows in module_organizations it
+ * is offered to every organization. Archived modules stay for the record of
+ * their executions.
+ */
+export const modules = pgTable(
+  "modules",
+  {
+    id: uuid("id").primaryKey(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    categoryId: uuid("category_id").references(() => moduleCategories.id, {
+      onDelete: "set null",
+    }),
+    /** A lucide icon name (the form offers a fixed list). */
+    icon: text("icon"),
+    kind: text("kind", { enum: ["webhook", "builtin"] }).notNull(),
+    n8nWorkflowId: text("n8n_workflow_id"),
+    endpointUrl: text("endpoint_url"),
+    /**
+     * The HMAC-SHA256 key that signs what the server posts to endpointUrl and
+     * checks what the automation posts back; shown once to the admin.
+     */
+    webhookSecret: text("webhook_secret"),
+    technicalNotes: text("technical_notes").notNull().default(""),
+    estimatedTimeMinutes: integer("estimated_time_minutes"),
+    isActive: boolean("is_active").notNull().default(true),
+    inputs: jsonb("inputs").$type<ModuleInputRow[]>().notNull().default([]),
+    /** Built-in modules: the template, `{{key}}` per input. */
+    promptTemplate: text("prompt_template"),
+    /** Built-in modules: the model; null uses the organization's default. */
+    modelId: text("model_id"),
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("modules_slug_idx").on(t.slug),
+    index("modules_category_idx").on(t.categoryId),
+  ],
+);
+
+/** The organizations a module is limited to (none: every organization). */
+export const moduleOrganizations = pgTable(
+  "module_organizations",
+  {
+    id: uuid("id").primaryKey(),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("module_organizations_unique_idx").on(t.moduleId, t.organizationId),
+    index("module_organizations_org_idx").on(t.organizationId),
+  ],
+);
+
+/** A progress message an automation (or the built-in runner) reported. */
+export type ExecutionProgressRow = { at: string; message: string; percent?: number };
+
+/**
+ * One run of a module by a member. The durable job (jobs.kind
+ * 'module-execution') carries it out; status moves queued → running →
+ * succeeded | failed | cancelled, and never back.
+ */
+export const moduleExecutions = pgTable(
+  "module_executions",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    moduleId: uuid("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", {
+      enum: ["queued", "running", "succeeded", "failed", "cancelled"],
+    })
+      .notNull()
+      .default("queued"),
+    /** The values of the module's inputs (documents inputs: arrays of document ids). */
+    inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull().default({}),
+    documentIds: jsonb("document_ids").$type<string[]>().notNull().default([]),
+    progress: jsonb("progress").$type<ExecutionProgressRow[]>().notNull().default([]),
+    error: text("error"),
+    /** sha256 of the callback's one-time token; null once the run has finished. */
+    callbackTokenHash: text("callback_token_hash"),
+    callbackExpiresAt: timestamp("callback_expires_at", { withTimezone: true, mode: "date" }),
+    /** Highest `seq` the automation has posted: a callback at or below it is a replay. */
+    callbackSeq: integer("callback_seq").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("module_executions_user_idx").on(t.userId, t.createdAt.desc()),
+    index("module_executions_module_idx").on(t.moduleId, t.createdAt.desc()),
+    index("module_executions_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * What an execution wrote: private to its user until saved into the dossier.
+ * `content` is sanitized HTML (the editor's format); a file result keeps its
+ * bytes in blob storage under fileStorageId.
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    executionId: uuid("execution_id").references(() => moduleExecutions.id, {
+      onDelete: "set null",
+    }),
+    moduleId: uuid("module_id").references(() => modules.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    /** pending: still being generated; ready: to review; saved / discarded: done with. */
+    status: text("status", { enum: ["pending", "ready", "failed", "saved", "discarded"] })
+      .notNull()
+      .default("pending"),
+    content: text("content").notNull().default(""),
+    /** Citations of the built-in runner: [{n, documentId, chunkId, quote}]. */
+    citations: jsonb("citations").$type<Array<Record<string, unknown>>>().notNull().default([]),
+    version: integer("version").notNull().default(1),
+    fileStorageId: text("file_storage_id"),
+    fileName: text("file_name"),
+    fileMimeType: text("file_mime_type"),
+    fileSize: bigint("file_size", { mode: "number" }),
+    savedDocumentId: uuid("saved_document_id").references(() => documents.id, {
+      onDelete: "set null",
+    }),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("drafts_user_updated_idx").on(t.userId, t.updatedAt.desc()),
+    index("drafts_execution_idx").on(t.executionId),
+    index("drafts_file_storage_idx").on(t.fileStorageId),
+  ],
+);
+
+/** Earlier versions of a draft, for "compare with the previous version". */
+export const draftVersions = pgTable(
+  "draft_versions",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    draftId: uuid("draft_id")
+      .notNull()
+      .references(() => drafts.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    content: text("content").notNull(),
+    /** generated | edited | regenerated */
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("draft_versions_draft_version_idx").on(t.draftId, t.version)],
+);
