@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -343,6 +344,12 @@ export const userPreferences = pgTable("user_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   organizationId: uuid("organization_id"),
   modelId: text("model_id"),
+  /** Pocket associate (SPEC 5): null fields use the defaults of src/shared/schemas/voice.ts. */
+  voice: text("voice"),
+  speechSpeed: doublePrecision("speech_speed"),
+  audioFormat: text("audio_format", { enum: ["mp3", "opus", "aac", "flac", "wav", "pcm"] }),
+  transcriptionLanguage: text("transcription_language"),
+  transcriptionTemperature: doublePrecision("transcription_temperature"),
   updatedAt: updatedAt(),
 });
 
@@ -613,4 +620,133 @@ export const draftVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("draft_versions_draft_version_idx").on(t.draftId, t.version)],
+);
+
+// ---------------------------------------------------------------------------
+// Organization: invitations; notifications; support requests (issue 12).
+
+/**
+ * An invitation to join an organization: a single-use token (only its sha256
+ * is kept) that expires. Accepted, revoked and expired ones stay for the record.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["Member", "OrganizationAdmin"] })
+      .notNull()
+      .default("Member"),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+    /** When the link was last emailed (null: never, no SMTP). */
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true, mode: "date" }),
+    sendCount: integer("send_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("invitations_org_idx").on(t.organizationId, t.createdAt.desc()),
+    index("invitations_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
+
+/**
+ * In-app notifications of one member. `kind` names what happened (document
+ * processed, shared with you, run finished...); emailedAt marks those an
+ * email digest has carried.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** An in-app path to open (e.g. /dossier/...), or null. */
+    link: text("link"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    /** Wanted by email (the member's preference when it was written) and not yet sent. */
+    emailPending: boolean("email_pending").notNull().default(false),
+    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_email_pending_idx").on(t.userId).where(sql`${t.emailPending}`),
+  ],
+);
+
+/** Per-kind delivery of notifications for one member: kind → inApp | email | off. */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  organizationId: uuid("organization_id").notNull(),
+  preferences: jsonb("preferences").$type<Record<string, string>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/** A support request (/account/support); superadmins answer in /admin. */
+export const supportRequests = pgTable(
+  "support_requests",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    severity: text("severity", { enum: ["low", "normal", "high", "urgent"] })
+      .notNull()
+      .default("normal"),
+    status: text("status", { enum: ["open", "answered", "closed"] })
+      .notNull()
+      .default("open"),
+    /** An optional document of the requester's dossier. */
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "set null" }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("support_requests_user_idx").on(t.userId, t.lastMessageAt.desc()),
+    index("support_requests_status_idx").on(t.status, t.lastMessageAt.desc()),
+  ],
+);
+
+/** The messages of a support request: the requester's and support's replies. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Written by a superadmin answering. */
+    fromSupport: boolean("from_support").notNull().default(false),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_messages_request_idx").on(t.requestId, t.createdAt)],
 );
