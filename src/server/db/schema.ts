@@ -538,6 +538,11 @@ export const moduleExecutions = pgTable(
     /** The values of the module's inputs (documents inputs: arrays of document ids). */
     inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull().default({}),
     documentIds: jsonb("document_ids").$type<string[]>().notNull().default([]),
+    /**
+     * drafts.regenerate: the draft whose next version this run writes (instead
+     * of writing new drafts). Not a foreign key: drafts reference executions.
+     */
+    regeneratesDraftId: uuid("regenerates_draft_id"),
     progress: jsonb("progress").$type<ExecutionProgressRow[]>().notNull().default([]),
     error: text("error"),
     /** sha256 of the callback's one-time token; null once the run has finished. */

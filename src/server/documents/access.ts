@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
 import { documents, folders } from "../db/schema.ts";
@@ -24,6 +24,26 @@ export async function findDocumentById(
       and(eq(documents.id, documentId), eq(documents.organizationId, identity.organizationId)),
     );
   return rows[0];
+}
+
+/**
+ * The documents of `ids` the identity may read (as findDocumentById), in no
+ * particular order; ids it may not read are left out, so a caller compares
+ * counts to answer "not found".
+ */
+export async function findReadableDocuments(
+  db: Executor,
+  identity: Identity,
+  ids: readonly string[],
+): Promise<DocumentRow[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (!identity.organizationId || wanted.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(inArray(documents.id, wanted), eq(documents.organizationId, identity.organizationId)),
+    );
 }
 
 /** Like findDocumentById, by the key of the document's original bytes. */

@@ -1,0 +1,1 @@
+ALTER TABLE "module_executions" ADD COLUMN "regenerates_draft_id" uuid;
