@@ -16,12 +16,25 @@ import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthedCommandCenterRouteImport } from './routes/_authed/command-center'
 import { Route as AuthedDossierRouteImport } from './routes/_authed/dossier'
 import { Route as AuthedPromptLibraryRouteImport } from './routes/_authed/prompt-library'
+import { Route as InviteTokenRouteImport } from './routes/invite/$token'
 import { Route as AuthedAccountIndexRouteImport } from './routes/_authed/account/index'
+import { Route as AuthedAccountNotificationsRouteImport } from './routes/_authed/account/notifications'
+import { Route as AuthedAccountOrganizationRouteImport } from './routes/_authed/account/organization'
+import { Route as AuthedAccountPocketAssociateRouteImport } from './routes/_authed/account/pocket-associate'
+import { Route as AuthedAccountSupportRouteImport } from './routes/_authed/account/support'
 import { Route as AuthedAdminPromptsRouteImport } from './routes/_authed/admin/prompts'
 import { Route as AuthedDossierIndexRouteImport } from './routes/_authed/dossier/index'
 import { Route as AuthedDossierSplatRouteImport } from './routes/_authed/dossier/$'
+import { Route as AuthedModulesIndexRouteImport } from './routes/_authed/modules/index'
+import { Route as AuthedModulesDraftsRouteImport } from './routes/_authed/modules/drafts'
 import { Route as AuthedThreadsIndexRouteImport } from './routes/_authed/threads/index'
 import { Route as AuthedThreadsThreadIdRouteImport } from './routes/_authed/threads/$threadId'
+import { Route as AuthedAdminModulesIndexRouteImport } from './routes/_authed/admin/modules/index'
+import { Route as AuthedAdminModulesNewRouteImport } from './routes/_authed/admin/modules/new'
+import { Route as AuthedModulesSlugIndexRouteImport } from './routes/_authed/modules/$slug/index'
+import { Route as AuthedModulesSlugIdRouteImport } from './routes/_authed/modules/$slug/$id'
+import { Route as AuthedAdminModulesModuleIdIndexRouteImport } from './routes/_authed/admin/modules/$moduleId/index'
+import { Route as AuthedAdminModulesModuleIdEditRouteImport } from './routes/_authed/admin/modules/$moduleId/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -57,9 +70,37 @@ const AuthedPromptLibraryRoute = AuthedPromptLibraryRouteImport.update({
   path: '/prompt-library',
   getParentRoute: () => AuthedRoute,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAccountIndexRoute = AuthedAccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAccountNotificationsRoute =
+  AuthedAccountNotificationsRouteImport.update({
+    id: '/account/notifications',
+    path: '/account/notifications',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedAccountOrganizationRoute =
+  AuthedAccountOrganizationRouteImport.update({
+    id: '/account/organization',
+    path: '/account/organization',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedAccountPocketAssociateRoute =
+  AuthedAccountPocketAssociateRouteImport.update({
+    id: '/account/pocket-associate',
+    path: '/account/pocket-associate',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedAccountSupportRoute = AuthedAccountSupportRouteImport.update({
+  id: '/account/support',
+  path: '/account/support',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminPromptsRoute = AuthedAdminPromptsRouteImport.update({
@@ -77,6 +118,16 @@ const AuthedDossierSplatRoute = AuthedDossierSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthedDossierRoute,
 } as any)
+const AuthedModulesIndexRoute = AuthedModulesIndexRouteImport.update({
+  id: '/modules/',
+  path: '/modules/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedModulesDraftsRoute = AuthedModulesDraftsRouteImport.update({
+  id: '/modules/drafts',
+  path: '/modules/drafts',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedThreadsIndexRoute = AuthedThreadsIndexRouteImport.update({
   id: '/threads/',
   path: '/threads/',
@@ -87,6 +138,38 @@ const AuthedThreadsThreadIdRoute = AuthedThreadsThreadIdRouteImport.update({
   path: '/threads/$threadId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminModulesIndexRoute = AuthedAdminModulesIndexRouteImport.update({
+  id: '/admin/modules/',
+  path: '/admin/modules/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminModulesNewRoute = AuthedAdminModulesNewRouteImport.update({
+  id: '/admin/modules/new',
+  path: '/admin/modules/new',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedModulesSlugIndexRoute = AuthedModulesSlugIndexRouteImport.update({
+  id: '/modules/$slug/',
+  path: '/modules/$slug/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedModulesSlugIdRoute = AuthedModulesSlugIdRouteImport.update({
+  id: '/modules/$slug/$id',
+  path: '/modules/$slug/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminModulesModuleIdIndexRoute =
+  AuthedAdminModulesModuleIdIndexRouteImport.update({
+    id: '/admin/modules/$moduleId/',
+    path: '/admin/modules/$moduleId/',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedAdminModulesModuleIdEditRoute =
+  AuthedAdminModulesModuleIdEditRouteImport.update({
+    id: '/admin/modules/$moduleId/edit',
+    path: '/admin/modules/$moduleId/edit',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,12 +178,25 @@ export interface FileRoutesByFullPath {
   '/command-center': typeof AuthedCommandCenterRoute
   '/dossier': typeof AuthedDossierRouteWithChildren
   '/prompt-library': typeof AuthedPromptLibraryRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/account/notifications': typeof AuthedAccountNotificationsRoute
+  '/account/organization': typeof AuthedAccountOrganizationRoute
+  '/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
+  '/account/support': typeof AuthedAccountSupportRoute
   '/admin/prompts': typeof AuthedAdminPromptsRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
+  '/modules/drafts': typeof AuthedModulesDraftsRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account/': typeof AuthedAccountIndexRoute
   '/dossier/': typeof AuthedDossierIndexRoute
+  '/modules/': typeof AuthedModulesIndexRoute
   '/threads/': typeof AuthedThreadsIndexRoute
+  '/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
+  '/admin/modules/': typeof AuthedAdminModulesIndexRoute
+  '/modules/$slug/': typeof AuthedModulesSlugIndexRoute
+  '/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
+  '/admin/modules/$moduleId/': typeof AuthedAdminModulesModuleIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -108,12 +204,25 @@ export interface FileRoutesByTo {
   '/setup': typeof SetupRoute
   '/command-center': typeof AuthedCommandCenterRoute
   '/prompt-library': typeof AuthedPromptLibraryRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/account/notifications': typeof AuthedAccountNotificationsRoute
+  '/account/organization': typeof AuthedAccountOrganizationRoute
+  '/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
+  '/account/support': typeof AuthedAccountSupportRoute
   '/admin/prompts': typeof AuthedAdminPromptsRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
+  '/modules/drafts': typeof AuthedModulesDraftsRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account': typeof AuthedAccountIndexRoute
   '/dossier': typeof AuthedDossierIndexRoute
+  '/modules': typeof AuthedModulesIndexRoute
   '/threads': typeof AuthedThreadsIndexRoute
+  '/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
+  '/admin/modules': typeof AuthedAdminModulesIndexRoute
+  '/modules/$slug': typeof AuthedModulesSlugIndexRoute
+  '/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
+  '/admin/modules/$moduleId': typeof AuthedAdminModulesModuleIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -124,12 +233,25 @@ export interface FileRoutesById {
   '/_authed/command-center': typeof AuthedCommandCenterRoute
   '/_authed/dossier': typeof AuthedDossierRouteWithChildren
   '/_authed/prompt-library': typeof AuthedPromptLibraryRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/_authed/account/notifications': typeof AuthedAccountNotificationsRoute
+  '/_authed/account/organization': typeof AuthedAccountOrganizationRoute
+  '/_authed/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
+  '/_authed/account/support': typeof AuthedAccountSupportRoute
   '/_authed/admin/prompts': typeof AuthedAdminPromptsRoute
   '/_authed/dossier/$': typeof AuthedDossierSplatRoute
+  '/_authed/modules/drafts': typeof AuthedModulesDraftsRoute
   '/_authed/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
   '/_authed/dossier/': typeof AuthedDossierIndexRoute
+  '/_authed/modules/': typeof AuthedModulesIndexRoute
   '/_authed/threads/': typeof AuthedThreadsIndexRoute
+  '/_authed/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/_authed/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
+  '/_authed/admin/modules/': typeof AuthedAdminModulesIndexRoute
+  '/_authed/modules/$slug/': typeof AuthedModulesSlugIndexRoute
+  '/_authed/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
+  '/_authed/admin/modules/$moduleId/': typeof AuthedAdminModulesModuleIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -140,12 +262,25 @@ export interface FileRouteTypes {
     | '/command-center'
     | '/dossier'
     | '/prompt-library'
+    | '/invite/$token'
+    | '/account/notifications'
+    | '/account/organization'
+    | '/account/pocket-associate'
+    | '/account/support'
     | '/admin/prompts'
     | '/dossier/$'
+    | '/modules/drafts'
     | '/threads/$threadId'
     | '/account/'
     | '/dossier/'
+    | '/modules/'
     | '/threads/'
+    | '/admin/modules/new'
+    | '/modules/$slug/$id'
+    | '/admin/modules/'
+    | '/modules/$slug/'
+    | '/admin/modules/$moduleId/edit'
+    | '/admin/modules/$moduleId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -153,12 +288,25 @@ export interface FileRouteTypes {
     | '/setup'
     | '/command-center'
     | '/prompt-library'
+    | '/invite/$token'
+    | '/account/notifications'
+    | '/account/organization'
+    | '/account/pocket-associate'
+    | '/account/support'
     | '/admin/prompts'
     | '/dossier/$'
+    | '/modules/drafts'
     | '/threads/$threadId'
     | '/account'
     | '/dossier'
+    | '/modules'
     | '/threads'
+    | '/admin/modules/new'
+    | '/modules/$slug/$id'
+    | '/admin/modules'
+    | '/modules/$slug'
+    | '/admin/modules/$moduleId/edit'
+    | '/admin/modules/$moduleId'
   id:
     | '__root__'
     | '/'
@@ -168,12 +316,25 @@ export interface FileRouteTypes {
     | '/_authed/command-center'
     | '/_authed/dossier'
     | '/_authed/prompt-library'
+    | '/invite/$token'
+    | '/_authed/account/notifications'
+    | '/_authed/account/organization'
+    | '/_authed/account/pocket-associate'
+    | '/_authed/account/support'
     | '/_authed/admin/prompts'
     | '/_authed/dossier/$'
+    | '/_authed/modules/drafts'
     | '/_authed/threads/$threadId'
     | '/_authed/account/'
     | '/_authed/dossier/'
+    | '/_authed/modules/'
     | '/_authed/threads/'
+    | '/_authed/admin/modules/new'
+    | '/_authed/modules/$slug/$id'
+    | '/_authed/admin/modules/'
+    | '/_authed/modules/$slug/'
+    | '/_authed/admin/modules/$moduleId/edit'
+    | '/_authed/admin/modules/$moduleId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -181,6 +342,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   LoginRoute: typeof LoginRoute
   SetupRoute: typeof SetupRoute
+  InviteTokenRoute: typeof InviteTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -234,11 +396,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedPromptLibraryRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/account/': {
       id: '/_authed/account/'
       path: '/account'
       fullPath: '/account/'
       preLoaderRoute: typeof AuthedAccountIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/account/notifications': {
+      id: '/_authed/account/notifications'
+      path: '/account/notifications'
+      fullPath: '/account/notifications'
+      preLoaderRoute: typeof AuthedAccountNotificationsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/account/organization': {
+      id: '/_authed/account/organization'
+      path: '/account/organization'
+      fullPath: '/account/organization'
+      preLoaderRoute: typeof AuthedAccountOrganizationRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/account/pocket-associate': {
+      id: '/_authed/account/pocket-associate'
+      path: '/account/pocket-associate'
+      fullPath: '/account/pocket-associate'
+      preLoaderRoute: typeof AuthedAccountPocketAssociateRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/account/support': {
+      id: '/_authed/account/support'
+      path: '/account/support'
+      fullPath: '/account/support'
+      preLoaderRoute: typeof AuthedAccountSupportRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/admin/prompts': {
@@ -262,6 +459,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDossierSplatRouteImport
       parentRoute: typeof AuthedDossierRoute
     }
+    '/_authed/modules/': {
+      id: '/_authed/modules/'
+      path: '/modules'
+      fullPath: '/modules/'
+      preLoaderRoute: typeof AuthedModulesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/modules/drafts': {
+      id: '/_authed/modules/drafts'
+      path: '/modules/drafts'
+      fullPath: '/modules/drafts'
+      preLoaderRoute: typeof AuthedModulesDraftsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/threads/': {
       id: '/_authed/threads/'
       path: '/threads'
@@ -274,6 +485,48 @@ declare module '@tanstack/react-router' {
       path: '/threads/$threadId'
       fullPath: '/threads/$threadId'
       preLoaderRoute: typeof AuthedThreadsThreadIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin/modules/': {
+      id: '/_authed/admin/modules/'
+      path: '/admin/modules'
+      fullPath: '/admin/modules/'
+      preLoaderRoute: typeof AuthedAdminModulesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin/modules/new': {
+      id: '/_authed/admin/modules/new'
+      path: '/admin/modules/new'
+      fullPath: '/admin/modules/new'
+      preLoaderRoute: typeof AuthedAdminModulesNewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/modules/$slug/': {
+      id: '/_authed/modules/$slug/'
+      path: '/modules/$slug'
+      fullPath: '/modules/$slug/'
+      preLoaderRoute: typeof AuthedModulesSlugIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/modules/$slug/$id': {
+      id: '/_authed/modules/$slug/$id'
+      path: '/modules/$slug/$id'
+      fullPath: '/modules/$slug/$id'
+      preLoaderRoute: typeof AuthedModulesSlugIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin/modules/$moduleId/': {
+      id: '/_authed/admin/modules/$moduleId/'
+      path: '/admin/modules/$moduleId'
+      fullPath: '/admin/modules/$moduleId/'
+      preLoaderRoute: typeof AuthedAdminModulesModuleIdIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin/modules/$moduleId/edit': {
+      id: '/_authed/admin/modules/$moduleId/edit'
+      path: '/admin/modules/$moduleId/edit'
+      fullPath: '/admin/modules/$moduleId/edit'
+      preLoaderRoute: typeof AuthedAdminModulesModuleIdEditRouteImport
       parentRoute: typeof AuthedRoute
     }
   }
@@ -297,20 +550,44 @@ interface AuthedRouteChildren {
   AuthedCommandCenterRoute: typeof AuthedCommandCenterRoute
   AuthedDossierRoute: typeof AuthedDossierRouteWithChildren
   AuthedPromptLibraryRoute: typeof AuthedPromptLibraryRoute
+  AuthedAccountNotificationsRoute: typeof AuthedAccountNotificationsRoute
+  AuthedAccountOrganizationRoute: typeof AuthedAccountOrganizationRoute
+  AuthedAccountPocketAssociateRoute: typeof AuthedAccountPocketAssociateRoute
+  AuthedAccountSupportRoute: typeof AuthedAccountSupportRoute
   AuthedAdminPromptsRoute: typeof AuthedAdminPromptsRoute
+  AuthedModulesDraftsRoute: typeof AuthedModulesDraftsRoute
   AuthedThreadsThreadIdRoute: typeof AuthedThreadsThreadIdRoute
   AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
+  AuthedModulesIndexRoute: typeof AuthedModulesIndexRoute
   AuthedThreadsIndexRoute: typeof AuthedThreadsIndexRoute
+  AuthedAdminModulesNewRoute: typeof AuthedAdminModulesNewRoute
+  AuthedModulesSlugIdRoute: typeof AuthedModulesSlugIdRoute
+  AuthedAdminModulesIndexRoute: typeof AuthedAdminModulesIndexRoute
+  AuthedModulesSlugIndexRoute: typeof AuthedModulesSlugIndexRoute
+  AuthedAdminModulesModuleIdEditRoute: typeof AuthedAdminModulesModuleIdEditRoute
+  AuthedAdminModulesModuleIdIndexRoute: typeof AuthedAdminModulesModuleIdIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCommandCenterRoute: AuthedCommandCenterRoute,
   AuthedDossierRoute: AuthedDossierRouteWithChildren,
   AuthedPromptLibraryRoute: AuthedPromptLibraryRoute,
+  AuthedAccountNotificationsRoute: AuthedAccountNotificationsRoute,
+  AuthedAccountOrganizationRoute: AuthedAccountOrganizationRoute,
+  AuthedAccountPocketAssociateRoute: AuthedAccountPocketAssociateRoute,
+  AuthedAccountSupportRoute: AuthedAccountSupportRoute,
   AuthedAdminPromptsRoute: AuthedAdminPromptsRoute,
+  AuthedModulesDraftsRoute: AuthedModulesDraftsRoute,
   AuthedThreadsThreadIdRoute: AuthedThreadsThreadIdRoute,
   AuthedAccountIndexRoute: AuthedAccountIndexRoute,
+  AuthedModulesIndexRoute: AuthedModulesIndexRoute,
   AuthedThreadsIndexRoute: AuthedThreadsIndexRoute,
+  AuthedAdminModulesNewRoute: AuthedAdminModulesNewRoute,
+  AuthedModulesSlugIdRoute: AuthedModulesSlugIdRoute,
+  AuthedAdminModulesIndexRoute: AuthedAdminModulesIndexRoute,
+  AuthedModulesSlugIndexRoute: AuthedModulesSlugIndexRoute,
+  AuthedAdminModulesModuleIdEditRoute: AuthedAdminModulesModuleIdEditRoute,
+  AuthedAdminModulesModuleIdIndexRoute: AuthedAdminModulesModuleIdIndexRoute,
 }
 
 const AuthedRouteWithChildren =
@@ -321,6 +598,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   LoginRoute: LoginRoute,
   SetupRoute: SetupRoute,
+  InviteTokenRoute: InviteTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
