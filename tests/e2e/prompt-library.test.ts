@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import {
   backgroundLuminance,
@@ -12,6 +12,8 @@ import {
   useServerAndBrowser,
 } from "../support/browser.ts";
 import { callFn } from "../support/call-fn.ts";
+import { assistantMessages, composer as composerOf, uploadDocument } from "../support/chat-page.ts";
+import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import { createTestUser } from "../support/server.ts";
 
 async function openLibrary(page: Page, baseUrl: string): Promise<void> {
@@ -20,11 +22,20 @@ async function openLibrary(page: Page, baseUrl: string): Promise<void> {
 }
 
 describe("e2e: prompt library", () => {
-  // A model is configured (never called: nothing is sent), so the message box is enabled.
-  const e2e = useServerAndBrowser({
-    OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
-    OPENAI_COMPATIBLE_MODELS: "unused",
+  // Two models on a loopback server that speaks OpenAI's protocol; its address is known once
+  // it listens, before the app server starts (hooks run in the order they are declared).
+  const env: Record<string, string> = {};
+  let fake: FakeOpenAI | undefined;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
+    env.OPENAI_COMPATIBLE_MODELS = "fake-fast,fake-smart";
+    env.DEFAULT_MODEL = "compatible:fake-fast";
   });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const e2e = useServerAndBrowser(env);
 
   it("an admin creates a prompt; a member sees it live, fills its variable and lands in the command center", async () => {
     const { server, browser } = e2e;
@@ -267,5 +278,51 @@ describe("e2e: prompt library", () => {
     await outsiderPage.getByTestId("not-found").waitFor(POLL);
     expect(await outsiderPage.getByTestId("admin-prompt-row").count()).toBe(0);
     expect(outsiderContext.errors).toEqual([]);
+  });
+  it("a prompt with a model and a document starts the chat with them, and the member sends it", async () => {
+    const { server, browser } = e2e;
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const member = await createTestUser(server, { organizationId: admin.organizationId });
+    const documentId = await uploadDocument(server, admin, "nda-acme.txt", "Mutual NDA with Acme.");
+    await callFn(
+      server,
+      api.prompts.create,
+      {
+        title: "NDA review",
+        body: "Review the NDA for {{party}}.",
+        modelId: "compatible:fake-smart",
+        documentIds: [documentId],
+      },
+      admin.token,
+    );
+
+    const context = await newContext(browser);
+    const page = await signInAs(context, server.url, member);
+    await openLibrary(page, server.url);
+    await page
+      .getByTestId("prompt-card")
+      .filter({ hasText: "NDA review" })
+      .getByTestId("prompt-use")
+      .click();
+    await page.getByTestId("prompt-variable-party").fill("Acme");
+    await page.getByTestId("use-prompt-submit").click();
+    await page.waitForURL(`${server.url}/command-center`, POLL);
+    const composer = composerOf(page);
+    await expect.poll(() => composer.inputValue(), POLL).toBe("Review the NDA for Acme.");
+    await expect
+      .poll(() => page.getByTestId("model-select-label").textContent(), POLL)
+      .toContain("fake-smart");
+    await page.getByTestId("attached-document").filter({ hasText: "nda-acme.txt" }).waitFor(POLL);
+
+    await composer.press("Enter");
+    await assistantMessages(page).first().waitFor(POLL);
+    await expect
+      .poll(
+        () =>
+          fake?.streamedRequests().find((r) => r.lastUserText.includes("Review the NDA for Acme.")),
+        POLL,
+      )
+      .toMatchObject({ body: { model: "fake-smart" } });
+    expect(context.errors).toEqual([]);
   });
 });

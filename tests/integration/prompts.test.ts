@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
+import { insertDocument } from "../support/chat-fixtures.ts";
 import { callFn, callFnError, expectError } from "../support/call-fn.ts";
 import {
   createTestUser,
@@ -23,7 +24,12 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { RUN_WORKER: "false" });
+    server = await startTestServer(kind, {
+      RUN_WORKER: "false",
+      // Models offered through an OpenAI-compatible server (nothing listens: no call is made).
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+      OPENAI_COMPATIBLE_MODELS: "test-model,other-model",
+    });
   });
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
@@ -454,5 +460,78 @@ describe.each(DB_KINDS)("prompt library (%s)", (kind) => {
       ),
       "NOT_FOUND",
     );
+  });
+  it("keeps a prompt's model and documents, and refuses ones its author may not use", async () => {
+    const { admin, member, superadmin, outsider } = await people();
+    const [model] = (await callFn(server, api.models.list, {}, admin.token)).models;
+    const mine = await insertDocument(server, admin.organizationId, "Engagement letter");
+    const theirs = await insertDocument(server, outsider.organizationId, "Other firm's file");
+    const created = await callFn(
+      server,
+      api.prompts.create,
+      {
+        title: "Review",
+        body: "Review the letter.",
+        modelId: model!.id,
+        documentIds: [mine, mine],
+      },
+      admin.token,
+    );
+    expect(created).toMatchObject({ modelId: model!.id, documentIds: [mine] });
+    expect((await list(member)).find((p) => p._id === created._id)).toMatchObject({
+      modelId: model!.id,
+      documentIds: [mine],
+    });
+
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.create,
+        { title: "Bad model", body: "x", modelId: "no-such-model" },
+        admin.token,
+      ),
+      "INVALID_ARGS",
+      "This model is not available.",
+    );
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.update,
+        { promptId: created._id, title: "Review", body: "x", documentIds: [theirs] },
+        admin.token,
+      ),
+      "NOT_FOUND",
+    );
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.create,
+        { title: "Global", body: "x", documentIds: [mine], global: true },
+        superadmin.token,
+      ),
+      "INVALID_ARGS",
+      "A global prompt cannot attach documents.",
+    );
+    expectError(
+      await callFnError(
+        server,
+        api.prompts.create,
+        {
+          title: "Too many",
+          body: "x",
+          documentIds: Array.from({ length: 11 }, () => mine),
+        },
+        admin.token,
+      ),
+      "INVALID_ARGS",
+    );
+    // Nothing refused was written; an update without them clears the model and documents.
+    const cleared = await callFn(
+      server,
+      api.prompts.update,
+      { promptId: created._id, title: "Review", body: "Review the letter." },
+      admin.token,
+    );
+    expect(cleared).toMatchObject({ modelId: null, documentIds: [] });
   });
 });

@@ -407,6 +407,10 @@ export const prompts = pgTable(
       onDelete: "set null",
     }),
     body: text("body").notNull(),
+    /** The model a chat started from this prompt uses (null: the member's usual one). */
+    modelId: text("model_id"),
+    /** Documents a chat started from this prompt has attached (an organization's prompt only). */
+    documentIds: jsonb("document_ids").$type<string[]>().notNull().default([]),
     /** Order in the library, ascending; ties by title. */
     sortOrder: integer("sort_order").notNull().default(0),
     archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),

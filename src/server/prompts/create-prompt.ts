@@ -2,9 +2,11 @@ import { eq, isNull, sql } from "drizzle-orm";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
+import type { ModelRegistry } from "../models/model-registry.ts";
 import { prompts } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { resolvePromptCategory } from "./prompt-category-access.ts";
+import { resolvePromptAttachments } from "./prompt-attachments.ts";
 import { promptView } from "./prompt-view.ts";
 
 export interface CreatePromptOptions {
@@ -17,6 +19,11 @@ export interface CreatePromptOptions {
   description?: string;
   /** Blank or absent: none. */
   categoryId?: string;
+  /** The models on offer, to check modelId. */
+  models: ModelRegistry;
+  /** Blank or absent: the member's usual model. */
+  modelId?: string;
+  documentIds?: string[];
 }
 
 /** A new prompt, placed after the others of its organization (or the global ones). */
@@ -28,6 +35,14 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
     organizationId,
     options.categoryId,
   );
+  const attachments = await resolvePromptAttachments({
+    db,
+    caller: options.caller,
+    models: options.models,
+    organizationId,
+    modelId: options.modelId,
+    documentIds: options.documentIds,
+  });
   const [last] = await db
     .select({ max: sql<number | null>`max(${prompts.sortOrder})` })
     .from(prompts)
@@ -46,6 +61,8 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
       description: options.description ?? "",
       categoryId: category?.id ?? null,
       body: options.body,
+      modelId: attachments.modelId,
+      documentIds: attachments.documentIds,
       sortOrder: (last?.max ?? -1) + 1,
       createdBy: options.caller.userId,
       createdAt: now,

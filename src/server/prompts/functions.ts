@@ -39,11 +39,14 @@ export const promptFunctions: ServerFunction[] = [
       body: args.body,
       description: args.description,
       categoryId: args.categoryId,
+      models: ctx.services.models,
+      modelId: args.modelId,
+      documentIds: args.documentIds,
     }),
   ),
 
   implement(api.prompts.update, async (ctx, args) =>
-    updatePrompt({ db: ctx.db, caller: ctx.user, ...args }),
+    updatePrompt({ db: ctx.db, caller: ctx.user, models: ctx.services.models, ...args }),
   ),
 
   implement(api.prompts.archive, async (ctx, args) =>

@@ -13,6 +13,8 @@ export function promptView(row: PromptRow, caller: Identity, category: string | 
     categoryId: row.categoryId,
     category: row.categoryId === null ? null : category,
     body: row.body,
+    modelId: row.modelId,
+    documentIds: row.documentIds,
     variables: parsePromptVariables(row.body),
     sortOrder: row.sortOrder,
     isGlobal: row.organizationId === null,

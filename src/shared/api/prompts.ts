@@ -44,7 +44,11 @@ export const create = mutationContract("prompts.create", {
   returns: promptSchema,
 });
 
-/** Replace a prompt's fields; an absent description or category is cleared. */
+/**
+ * Replace a prompt's fields; an absent description, category, model or
+ * documents are cleared. `modelId` must be one of models.list; `documentIds`
+ * documents the caller may read (an organization's prompt only).
+ */
 export const update = mutationContract("prompts.update", {
   args: promptFieldsSchema.extend({ promptId: idSchema }),
   returns: promptSchema,

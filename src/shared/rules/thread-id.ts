@@ -37,7 +37,9 @@ export const commandCenterSearchSchema = z
     thread_id: z.string().optional().transform(normalizeThreadIdParam).catch(undefined),
     /** Text to start the message box with (a filled prompt from the library). */
     prompt: z.string().max(20_000).optional().catch(undefined),
+    /** The library prompt it came from: the new chat takes its model and documents. */
+    prompt_id: z.string().max(100).optional().catch(undefined),
   })
-  .catch({ thread_id: undefined, prompt: undefined });
+  .catch({ thread_id: undefined, prompt: undefined, prompt_id: undefined });
 
 export type CommandCenterSearch = z.output<typeof commandCenterSearchSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema } from "./dossier.ts";
 import { multiLineText, singleLineText } from "./text.ts";
 
 /** The prompt form's fields; the API and the form share them. */
@@ -23,12 +24,22 @@ export const promptBodySchema = multiLineText()
   .refine((v) => v.trim().length > 0, "Prompt text is required")
   .refine((v) => v.length <= 20_000, "Prompt text must be at most 20000 characters");
 
+/** Most documents a prompt attaches to the chat it starts. */
+export const PROMPT_MAX_DOCUMENTS = 10;
+
 export const promptFieldsSchema = z.object({
   title: promptTitleSchema,
   body: promptBodySchema,
   description: promptDescriptionSchema.optional(),
   /** Blank or absent: no category. */
   categoryId: promptCategoryIdSchema.optional(),
+  /** The model a chat started from the prompt uses; blank or absent: the member's usual one. */
+  modelId: singleLineText({ trim: true }).max(200, "Invalid model").optional(),
+  /** Documents the chat starts with (an organization's prompt only); absent: none. */
+  documentIds: z
+    .array(idSchema)
+    .max(PROMPT_MAX_DOCUMENTS, `A prompt can attach at most ${PROMPT_MAX_DOCUMENTS} documents`)
+    .optional(),
 });
 export type PromptFields = z.input<typeof promptFieldsSchema>;
 
@@ -42,6 +53,10 @@ export const promptSchema = z.object({
   /** The category's name, null without one. */
   category: z.string().nullable(),
   body: z.string(),
+  /** The model a chat started from it uses; null: the member's usual one. */
+  modelId: z.string().nullable(),
+  /** Documents a chat started from it has attached (those the member may read). */
+  documentIds: z.array(z.string()),
   /** The `{{name}}` placeholders of the body, each once (src/shared/rules/prompt-variables.ts). */
   variables: z.array(z.string()),
   sortOrder: z.number(),

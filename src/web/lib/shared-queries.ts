@@ -6,7 +6,8 @@ import { liveQueryOptions } from "./sync/live-query.ts";
  * The queries that several features read (features do not import each
  * other): the signed-in user (the shell, the command center, the account
  * page), the dossier's folders (the dossier, the chat's document picker) and
- * the prompt library (its page, the composer's `/` menu).
+ * the prompt library (its page, the composer's `/` menu) and the models on
+ * offer (the chat, the prompt form).
  * A query only one feature reads has its factory in that feature's api/.
  */
 export const meOptions = () => liveQueryOptions(api.users.getMe, {});
@@ -16,3 +17,6 @@ export const allFoldersOptions = () => liveQueryOptions(api.folders.getAll, {});
 /** The library: the organization's prompts and the global ones (SPEC 9: stale after 2 minutes). */
 export const promptsOptions = () =>
   liveQueryOptions(api.prompts.listPrompts, {}, { staleTime: STALE_TIME.prompts });
+
+/** The models this server offers, with the user's and the organization's default choice. */
+export const modelListOptions = () => liveQueryOptions(api.models.list, {});

@@ -8,12 +8,13 @@ import { ChatView } from "../../features/chat/components/chat-view.tsx";
 import { preloadMarkdown } from "../../features/chat/components/markdown/lazy-markdown.tsx";
 import { CommandCenterWelcome } from "../../features/command-center/components/command-center-welcome.tsx";
 import { useDraftThreadId } from "../../features/command-center/hooks/use-draft-thread-id.ts";
+import { usePromptSetup } from "../../features/command-center/hooks/use-prompt-setup.ts";
 
 /**
  * The signed-in home (SPEC 2): a new chat, or with ?thread_id= an existing
  * one, preloaded (thread, documents, first 100 messages, the Markdown renderer) and fresh 5
  * minutes. With ?prompt= (the prompt library's "Use"), a new chat starts with that text in
- * the message box.
+ * the message box, and with ?prompt_id= also with that prompt's model and documents.
  */
 export const Route = createFileRoute("/_authed/command-center")({
   validateSearch: commandCenterSearchSchema,
@@ -31,14 +32,17 @@ export const Route = createFileRoute("/_authed/command-center")({
 });
 
 function CommandCenterRoute() {
-  const { thread_id: threadId, prompt } = Route.useSearch();
+  const { thread_id: threadId, prompt, prompt_id: promptId } = Route.useSearch();
   const navigate = Route.useNavigate();
   const draftId = useDraftThreadId(threadId);
   // The prompt is in the message box once; the address drops it so a reload does not refill it.
   const [initialDraft] = useState(prompt);
+  const [initialPromptId] = useState(promptId);
+  const setup = usePromptSetup(threadId ? undefined : initialPromptId);
   useEffect(() => {
-    if (prompt !== undefined) void navigate({ search: { thread_id: threadId }, replace: true });
-  }, [prompt, threadId, navigate]);
+    if (prompt !== undefined || promptId !== undefined)
+      void navigate({ search: { thread_id: threadId }, replace: true });
+  }, [prompt, promptId, threadId, navigate]);
   return (
     <ChatView
       threadId={threadId ?? draftId}
@@ -48,6 +52,7 @@ function CommandCenterRoute() {
       onThreadCreated={(id) => void navigate({ search: { thread_id: id }, replace: true })}
       renderEmpty={({ fill }) => <CommandCenterWelcome onSuggestion={fill} />}
       initialDraft={threadId ? undefined : initialDraft}
+      initialSetup={threadId ? undefined : setup}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { Chat } from "@ai-sdk/react";
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Thread } from "#shared/schemas/chat.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { useAuthClient } from "../../../lib/auth/auth-context.ts";
 import { useChatDraft } from "../hooks/use-chat-draft.ts";
@@ -29,16 +30,31 @@ interface ChatConversationProps {
   renderEmpty?: EmptyStateRenderer;
   defaultTitle: string;
   initialDraft?: string;
+  /** A new chat's model and documents (a library prompt's), applied once they are known. */
+  initialSetup?: ChatSetup;
+}
+
+/** What a new chat starts with besides its text. */
+export interface ChatSetup {
+  modelId: string | null;
+  documents: DocumentSummary[];
 }
 
 /** The conversation on screen: title, messages, errors, and the message box with its tools. */
 export function ChatConversation(props: ChatConversationProps) {
   const { chat, threadId, isNew, thread } = props;
   const auth = useAuthClient();
-  const model = useModelChoice(thread);
+  const model = useModelChoice(thread, isNew ? props.initialSetup?.modelId : null);
   const modelRef = useRef(model.modelId);
   modelRef.current = model.modelId;
   const documents = useThreadDocuments(threadId, isNew, props.staleTime);
+  const setupDocuments = isNew ? props.initialSetup?.documents : undefined;
+  const addDocuments = useRef(documents.add);
+  addDocuments.current = documents.add;
+  // The documents a library prompt brings are added once, when they arrive.
+  useEffect(() => {
+    if (setupDocuments && setupDocuments.length > 0) addDocuments.current(setupDocuments);
+  }, [setupDocuments]);
   // Only a thread that existed when the screen opened can have a stream to resume.
   const [resume] = useState(!isNew);
   const session = useChatSession({

@@ -7,7 +7,7 @@ import { createChatTransport } from "../api/chat-transport.ts";
 import { threadOptions } from "../api/thread-queries.ts";
 import { useThreadHistory } from "../hooks/use-thread-history.ts";
 import { getOrCreateChat, hasChat } from "../lib/chat-store.ts";
-import { ChatConversation, type EmptyStateRenderer } from "./chat-conversation.tsx";
+import { ChatConversation, type ChatSetup, type EmptyStateRenderer } from "./chat-conversation.tsx";
 import { ChatSkeleton } from "./chat-skeleton.tsx";
 import { preloadMarkdown } from "./markdown/lazy-markdown.tsx";
 import { ThreadNotFound } from "./thread-not-found.tsx";
@@ -26,6 +26,8 @@ export interface ChatViewProps {
   defaultTitle: string;
   /** Text the message box starts with (a filled prompt from the library). */
   initialDraft?: string;
+  /** A new chat's model and documents (a library prompt's). */
+  initialSetup?: ChatSetup;
 }
 
 /**
@@ -82,6 +84,7 @@ export function ChatView(props: ChatViewProps) {
       renderEmpty={props.renderEmpty}
       defaultTitle={props.defaultTitle}
       initialDraft={props.initialDraft}
+      initialSetup={props.initialSetup}
     />
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { api } from "#shared/api/index.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
-import { modelListOptions } from "../api/model-queries.ts";
+import { modelListOptions } from "../../../lib/shared-queries.ts";
 import { threadArgs } from "../api/thread-queries.ts";
 
 /**
@@ -11,9 +11,13 @@ import { threadArgs } from "../api/thread-queries.ts";
  * offered), else the user's remembered choice or the organization's default.
  * Picking one remembers it for the user (models.choose) and for the thread.
  */
-export function useModelChoice(thread: Thread | undefined) {
+export function useModelChoice(thread: Thread | undefined, initialModelId?: string | null) {
   const models = useQuery(modelListOptions());
-  const [picked, setPicked] = useState<string | null>(null);
+  // A library prompt's model starts a new chat without becoming the user's usual choice.
+  const [picked, setPicked] = useState<string | null>(initialModelId ?? null);
+  useEffect(() => {
+    if (initialModelId) setPicked((current) => current ?? initialModelId);
+  }, [initialModelId]);
 
   const choose = useLiveMutation(api.models.choose, {
     optimisticUpdate: (store, args) => {

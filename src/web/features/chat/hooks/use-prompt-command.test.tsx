@@ -16,6 +16,8 @@ const prompt = (title: string, body: string): Prompt => ({
   description: "",
   categoryId: null,
   category: null,
+  modelId: null,
+  documentIds: [],
   body,
   variables: [],
   sortOrder: 0,

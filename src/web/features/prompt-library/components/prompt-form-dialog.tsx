@@ -18,6 +18,10 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useCreatePrompt, useUpdatePrompt } from "../hooks/use-prompt-mutations.ts";
 import { PromptCategoryField } from "./prompt-category-field.tsx";
+import { PromptChatFields } from "./prompt-chat-fields.tsx";
+
+/** The text fields go through the form; the documents are kept beside it. */
+const promptFormSchema = promptFieldsSchema.omit({ documentIds: true });
 
 interface PromptFormDialogProps {
   /** The prompt to edit; absent for a new one. */
@@ -31,15 +35,19 @@ interface PromptFormDialogProps {
 export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDialogProps) {
   const create = useCreatePrompt();
   const update = useUpdatePrompt();
-  const form = useZodForm(promptFieldsSchema, {
+  const form = useZodForm(promptFormSchema, {
     title: prompt?.title ?? "",
     description: prompt?.description ?? "",
     categoryId: prompt?.categoryId ?? "",
     body: prompt?.body ?? "",
+    modelId: prompt?.modelId ?? "",
   });
   const variables = parsePromptVariables(form.values.body);
+  const isGlobal = prompt ? prompt.isGlobal : global === true;
   const submit = form.handleSubmit(async (fields) => {
-    if (prompt) await update.mutateAsync({ promptId: prompt._id, ...fields });
+    // The form does not edit the documents yet: an edit keeps those the prompt has.
+    const documentIds = prompt?.documentIds ?? [];
+    if (prompt) await update.mutateAsync({ promptId: prompt._id, ...fields, documentIds });
     else await create.mutateAsync({ ...fields, global });
     onOpenChange(false);
   });
@@ -67,7 +75,7 @@ export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDia
             value={form.values.categoryId ?? ""}
             onChange={(categoryId) => form.setValue("categoryId", categoryId)}
             error={form.errors.categoryId}
-            global={prompt ? prompt.isGlobal : global === true}
+            global={isGlobal}
             testId={testId}
           />
           <FormField
@@ -89,6 +97,12 @@ export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDia
               )}
             />
           </FormField>
+          <PromptChatFields
+            modelId={form.values.modelId ?? ""}
+            onModelChange={(modelId) => form.setValue("modelId", modelId)}
+            modelError={form.errors.modelId}
+            testId={testId}
+          />
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
               Cancel

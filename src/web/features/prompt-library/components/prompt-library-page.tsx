@@ -41,9 +41,10 @@ export function PromptLibraryPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const canCreate = me.data?.isSuperadmin === true || me.data?.role === "OrganizationAdmin";
 
-  const use = (text: string) => void navigate({ to: "/command-center", search: { prompt: text } });
+  const use = (prompt: Prompt, text: string) =>
+    void navigate({ to: "/command-center", search: { prompt: text, prompt_id: prompt._id } });
   const startUse = (prompt: Prompt) => {
-    if (prompt.variables.length === 0) use(prompt.body);
+    if (prompt.variables.length === 0) use(prompt, prompt.body);
     else setDialog({ kind: "use", prompt });
   };
   const close = (open: boolean) => {
@@ -128,7 +129,11 @@ export function PromptLibraryPage() {
         )}
       </div>
       {dialog?.kind === "use" ? (
-        <UsePromptDialog prompt={dialog.prompt} onOpenChange={close} onUse={use} />
+        <UsePromptDialog
+          prompt={dialog.prompt}
+          onOpenChange={close}
+          onUse={(text) => use(dialog.prompt, text)}
+        />
       ) : null}
       {dialog?.kind === "edit" ? (
         <PromptFormDialog prompt={dialog.prompt} onOpenChange={close} />
