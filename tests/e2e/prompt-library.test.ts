@@ -325,4 +325,42 @@ describe("e2e: prompt library", () => {
       .toMatchObject({ body: { model: "fake-smart" } });
     expect(context.errors).toEqual([]);
   });
+  it("an admin moves a prompt earlier and a member's library shows the new order live", async () => {
+    const { server, browser } = e2e;
+    const admin = await createTestUser(server, { role: "OrganizationAdmin" });
+    const member = await createTestUser(server, { organizationId: admin.organizationId });
+    for (const title of ["Alpha memo", "Beta letter", "Gamma brief"]) {
+      await callFn(server, api.prompts.create, { title, body: title }, admin.token);
+    }
+    const titles = (page: Page) => page.getByTestId("prompt-card").locator("h2").allTextContents();
+
+    const memberContext = await newContext(browser);
+    const memberPage = await signInAs(memberContext, server.url, member);
+    await openLibrary(memberPage, server.url);
+    await expect
+      .poll(() => titles(memberPage), POLL)
+      .toEqual(["Alpha memo", "Beta letter", "Gamma brief"]);
+    expect(await memberPage.getByTestId("prompt-move-earlier").count()).toBe(0);
+
+    const adminContext = await newContext(browser);
+    const adminPage = await signInAs(adminContext, server.url, admin);
+    await openLibrary(adminPage, server.url);
+    const gamma = adminPage.getByTestId("prompt-card").filter({ hasText: "Gamma brief" });
+    await gamma.getByTestId("prompt-move-earlier").click();
+    await expect
+      .poll(() => titles(adminPage), POLL)
+      .toEqual(["Alpha memo", "Gamma brief", "Beta letter"]);
+    await expect
+      .poll(() => titles(memberPage), POLL)
+      .toEqual(["Alpha memo", "Gamma brief", "Beta letter"]);
+    expect(
+      await adminPage
+        .getByTestId("prompt-card")
+        .first()
+        .getByTestId("prompt-move-earlier")
+        .isDisabled(),
+    ).toBe(true);
+    expect(memberContext.errors).toEqual([]);
+    expect(adminContext.errors).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { Archive, Globe, Pencil, Play } from "lucide-react";
+import { Archive, ChevronLeft, ChevronRight, Globe, Pencil, Play } from "lucide-react";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -8,10 +8,12 @@ interface PromptCardProps {
   onUse: () => void;
   onEdit: () => void;
   onArchive: () => void;
+  /** Move it one place earlier or later among the prompts the caller may edit; absent: not offered. */
+  onMove?: { earlier?: () => void; later?: () => void };
 }
 
 /** One prompt: title, category, description, its variables, and what the caller may do. */
-export function PromptCard({ prompt, onUse, onEdit, onArchive }: PromptCardProps) {
+export function PromptCard({ prompt, onUse, onEdit, onArchive, onMove }: PromptCardProps) {
   return (
     <Card className="flex flex-col p-5" data-testid="prompt-card">
       <div className="flex items-start justify-between gap-3">
@@ -53,6 +55,30 @@ export function PromptCard({ prompt, onUse, onEdit, onArchive }: PromptCardProps
         ) : null}
         {prompt.canEdit ? (
           <div className="ml-auto flex items-center gap-1">
+            {onMove ? (
+              <>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Move ${prompt.title} earlier`}
+                  disabled={!onMove.earlier}
+                  onClick={onMove.earlier}
+                  data-testid="prompt-move-earlier"
+                >
+                  <ChevronLeft aria-hidden="true" />
+                </Button>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Move ${prompt.title} later`}
+                  disabled={!onMove.later}
+                  onClick={onMove.later}
+                  data-testid="prompt-move-later"
+                >
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              </>
+            ) : null}
             <Button
               size="icon"
               variant="ghost"

@@ -9,7 +9,7 @@ import { cn } from "../../../components/ui/cn.ts";
 import { Input } from "../../../components/ui/input.tsx";
 import { meOptions, promptsOptions } from "../../../lib/shared-queries.ts";
 import { promptCategoriesOptions } from "../api/prompt-queries.ts";
-import { useArchivePrompt } from "../hooks/use-prompt-mutations.ts";
+import { useArchivePrompt, useReorderPrompts } from "../hooks/use-prompt-mutations.ts";
 import { PromptCard } from "./prompt-card.tsx";
 import { PromptFormDialog } from "./prompt-form-dialog.tsx";
 import { PromptLibraryError } from "./prompt-library-error.tsx";
@@ -35,6 +35,7 @@ export function PromptLibraryPage() {
   const categories = useQuery(promptCategoriesOptions());
   const me = useQuery(meOptions());
   const archive = useArchivePrompt();
+  const reorder = useReorderPrompts();
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
   const [categoryId, setCategoryId] = useState(ALL);
@@ -51,6 +52,19 @@ export function PromptLibraryPage() {
     if (!open) setDialog(null);
   };
   const shown = prompts.data?.filter((p) => matches(p, query, categoryId)) ?? [];
+  // Ordering is offered on the whole library only (a filtered view hides neighbours).
+  const filtered = query.trim() !== "" || categoryId !== ALL;
+  const editable = prompts.data?.filter((p) => p.canEdit) ?? [];
+  const move = (prompt: Prompt, delta: -1 | 1) => {
+    const ids = editable.map((p) => p._id);
+    const from = ids.indexOf(prompt._id);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= ids.length) return undefined;
+    return () => {
+      [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+      reorder.mutate({ promptIds: ids });
+    };
+  };
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-12">
@@ -111,6 +125,11 @@ export function PromptLibraryPage() {
                   onUse={() => startUse(prompt)}
                   onEdit={() => setDialog({ kind: "edit", prompt })}
                   onArchive={() => archive.mutate({ promptId: prompt._id })}
+                  onMove={
+                    prompt.canEdit && !filtered && editable.length > 1
+                      ? { earlier: move(prompt, -1), later: move(prompt, 1) }
+                      : undefined
+                  }
                 />
               ))}
             </div>

@@ -26,5 +26,32 @@ export const useArchivePrompt = () =>
     },
   });
 
+/**
+ * Put the caller's editable prompts in a new order (prompts.reorder numbers
+ * them 0, 1, 2...): the library shows it at once and puts it back if refused.
+ */
+export const useReorderPrompts = () =>
+  useLiveMutation(api.prompts.reorder, {
+    optimisticUpdate: (store, { promptIds }) => {
+      const prompts = store.getQuery(api.prompts.listPrompts, {});
+      if (!prompts) return;
+      const order = new Map(promptIds.map((id, index) => [id, index]));
+      const renumbered = prompts.map((p) => {
+        const index = order.get(p._id);
+        return index === undefined ? p : { ...p, sortOrder: index };
+      });
+      store.setQuery(
+        api.prompts.listPrompts,
+        {},
+        renumbered.sort(
+          (a, b) =>
+            a.sortOrder - b.sortOrder ||
+            a.title.toLowerCase().localeCompare(b.title.toLowerCase()) ||
+            a._id.localeCompare(b._id),
+        ),
+      );
+    },
+  });
+
 /** /admin/prompts: archive or restore any prompt; the list follows live. */
 export const useSetPromptArchived = () => useLiveMutation(api.prompts.setArchived);
