@@ -759,3 +759,62 @@ export const supportMessages = pgTable(
   },
   (t) => [index("support_messages_request_idx").on(t.requestId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------
+// Dossier II (issue 10): sharing and favorites.
+
+/**
+ * A grant on a folder or a document: to one member (granteeUserId) or to the
+ * whole organization (granteeUserId null). A folder's grant covers everything
+ * beneath it, including what is added later. Only the owner grants.
+ */
+export const dossierShares = pgTable(
+  "dossier_shares",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    entityType: text("entity_type", { enum: ["folder", "document"] }).notNull(),
+    /** A folders.id or documents.id (removed with it by the code that deletes it). */
+    entityId: uuid("entity_id").notNull(),
+    /** null: shared with the whole organization. */
+    granteeUserId: uuid("grantee_user_id").references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["viewer", "editor"] }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("dossier_shares_user_idx")
+      .on(t.entityType, t.entityId, t.granteeUserId)
+      .where(sql`${t.granteeUserId} is not null`),
+    uniqueIndex("dossier_shares_org_idx")
+      .on(t.entityType, t.entityId)
+      .where(sql`${t.granteeUserId} is null`),
+    index("dossier_shares_grantee_idx").on(t.granteeUserId),
+    index("dossier_shares_org_entity_idx").on(t.organizationId, t.entityType),
+  ],
+);
+
+/** A member's starred folder or document. */
+export const dossierFavorites = pgTable(
+  "dossier_favorites",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    entityType: text("entity_type", { enum: ["folder", "document"] }).notNull(),
+    entityId: uuid("entity_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("dossier_favorites_unique_idx").on(t.userId, t.entityType, t.entityId),
+    index("dossier_favorites_user_created_idx").on(t.userId, t.entityType, t.createdAt.desc()),
+    index("dossier_favorites_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
