@@ -18,7 +18,10 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: [
+            "tests/support/fail-on-console-error.ts",
+            "tests/support/testing-library-timeouts.ts",
+          ],
         },
       },
       {

@@ -381,6 +381,10 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
     const id = await addDocument(services, user, txtFixture());
     const row = await processed(db, id);
     expect(row).toMatchObject({ processingStatus: "failed", processingError: GAVE_UP_MESSAGE });
+    // The document is marked failed as the worker gives up, just before the job itself is.
+    await expect
+      .poll(async () => (await jobOf(db, id))[0]?.status, { timeout: 10_000 })
+      .toBe("failed");
     const [job] = await jobOf(db, id);
     expect(job).toMatchObject({ status: "failed", attempts: 3 });
     expect(job?.lastError).toContain("ECONNREFUSED");
