@@ -62,6 +62,15 @@ export function chatRoutes(services: Services) {
     const threadId = threadIdSchema.safeParse(chatId ?? "");
     if (!threadId.success) return c.body(null, 204);
     const active = streams.get(threadId.data);
+    if (!active && streams.relay) {
+      // Another instance may be writing it (no sticky sessions needed).
+      const relayed = await streams.relay.follow({
+        threadId: threadId.data,
+        userId: who.userId,
+        organizationId: who.organizationId,
+      });
+      return relayed ?? c.body(null, 204);
+    }
     if (!active || active.ended) return c.body(null, 204);
     // The answer was started by this user in this organization (its thread may not be stored yet).
     if (active.userId !== who.userId || active.organizationId !== who.organizationId) {

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -816,5 +817,32 @@ export const dossierFavorites = pgTable(
     uniqueIndex("dossier_favorites_unique_idx").on(t.userId, t.entityType, t.entityId),
     index("dossier_favorites_user_created_idx").on(t.userId, t.entityType, t.createdAt.desc()),
     index("dossier_favorites_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
+
+/**
+ * The SSE frames of answers in flight, for a resume that reaches another
+ * instance than the one generating (decision 006, amendment). The generating
+ * instance appends its new frames about 20 times a second, one row per answer
+ * per flush; rows go a minute after the answer ends. Written only where
+ * several instances can share the database (PostgreSQL).
+ */
+export const chatStreamFrames = pgTable(
+  "chat_stream_frames",
+  {
+    streamId: text("stream_id").notNull(),
+    seq: integer("seq").notNull(),
+    threadId: text("thread_id").notNull(),
+    organizationId: uuid("organization_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    /** The frames of this flush, as sent ("data: …\n\n" each). */
+    frames: text("frames").notNull(),
+    /** The answer's last row: its frames end with [DONE]. */
+    final: boolean("final").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.streamId, t.seq] }),
+    index("chat_stream_frames_created_idx").on(t.createdAt),
   ],
 );

@@ -54,6 +54,16 @@ export class ActiveStream {
     return this.#finished;
   }
 
+  /** Number of frames sent so far ([DONE] included once ended). */
+  get frameCount(): number {
+    return this.#frames.length;
+  }
+
+  /** The frames from `index` on (for the relay to other instances). */
+  framesFrom(index: number): Uint8Array[] {
+    return this.#frames.slice(index);
+  }
+
   /** Number of clients listening now. */
   get listenerCount(): number {
     return this.#listeners.size;

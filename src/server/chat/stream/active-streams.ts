@@ -1,15 +1,22 @@
 import type { Services } from "../../api/context.ts";
 import { ActiveStream } from "./active-stream.ts";
+import { StreamRelay } from "./stream-relay.ts";
 
 /**
- * The answers this server instance is generating, by thread. In memory: a
- * resume must reach the instance that runs the generation (sticky sessions
- * behind a load balancer; docs/decisions/006-chat-streams.md).
+ * The answers this server instance is generating, by thread, in memory. With
+ * several instances on one PostgreSQL database, the relay makes them readable
+ * from every instance (docs/decisions/006-chat-streams.md, amendment).
  */
 export class ActiveStreams {
+  /** null on an embedded database: one instance, nothing to relay. */
+  readonly relay: StreamRelay | null;
   readonly #byThread = new Map<string, ActiveStream>();
   readonly #background = new Set<Promise<void>>();
   #closing = false;
+
+  constructor(relay: StreamRelay | null = null) {
+    this.relay = relay;
+  }
 
   get(threadId: string): ActiveStream | undefined {
     return this.#byThread.get(threadId);
@@ -31,6 +38,7 @@ export class ActiveStreams {
     }
     const stream = new ActiveStream(init);
     this.#byThread.set(init.threadId, stream);
+    this.relay?.track(stream);
     void stream.finished.then(() => {
       if (this.#byThread.get(init.threadId) === stream) this.#byThread.delete(init.threadId);
     });
@@ -58,6 +66,7 @@ export class ActiveStreams {
       await all();
     }
     await Promise.race([Promise.allSettled([...this.#background]), timer]);
+    await this.relay?.close();
   }
 }
 
@@ -67,7 +76,9 @@ const registries = new WeakMap<Services, ActiveStreams>();
 export function activeStreamsOf(services: Services): ActiveStreams {
   let registry = registries.get(services);
   if (!registry) {
-    registry = new ActiveStreams();
+    registry = new ActiveStreams(
+      services.database.kind === "postgres" ? new StreamRelay(services) : null,
+    );
     registries.set(services, registry);
   }
   return registry;
