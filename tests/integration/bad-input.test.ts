@@ -45,7 +45,13 @@ const CONTROL_CHARACTERS = [
   ["APC", "\u009f"],
 ] as const;
 /** Arguments that are multi-line text (decision 013): tab and line breaks are allowed there. */
-const MULTI_LINE_ARGUMENTS = new Set(["prompts.create body", "prompts.update body"]);
+const MULTI_LINE_ARGUMENTS = new Set([
+  "prompts.create body",
+  "prompts.update body",
+  ...["modules.create", "modules.update"].flatMap((fn) =>
+    ["description", "technicalNotes", "promptTemplate"].map((field) => `${fn} ${field}`),
+  ),
+]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
 const BROKEN_CHARACTERS = [
@@ -354,6 +360,10 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "prompts.listPrompts",
         "prompts.listCategories",
         "prompts.listAdmin",
+        "modules.getModulesWithCategories",
+        "modules.listCategories",
+        "modules.listOrganizationOptions",
+        "modules.listAdmin",
       ]);
 
       const wrong: string[] = [];

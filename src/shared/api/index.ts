@@ -3,6 +3,7 @@ import * as documents from "./documents.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as modules from "./modules.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as threads from "./threads.ts";
@@ -67,5 +68,21 @@ export const api = {
     reorder: prompts.reorder,
     listAdmin: prompts.listAdmin,
     setArchived: prompts.setArchived,
+  },
+  modules: {
+    getModulesWithCategories: modules.getModulesWithCategories,
+    getBySlug: modules.getBySlug,
+    listCategories: modules.listCategories,
+    createCategory: modules.createCategory,
+    listOrganizationOptions: modules.listOrganizationOptions,
+    listAdmin: modules.listAdmin,
+    getAdmin: modules.getAdmin,
+    checkSlug: modules.checkSlug,
+    create: modules.create,
+    update: modules.update,
+    rotateSecret: modules.rotateSecret,
+    archive: modules.archive,
+    restore: modules.restore,
+    listAdminExecutions: modules.listAdminExecutions,
   },
 };

@@ -48,6 +48,13 @@ export const createCategory = mutationContract("modules.createCategory", {
   access: "superadmin",
 });
 
+/** The organizations a module can be limited to, by name (the admin module form). */
+export const listOrganizationOptions = queryContract("modules.listOrganizationOptions", {
+  args: z.object({}),
+  returns: z.array(z.object({ _id: z.string(), name: z.string() })),
+  access: "superadmin",
+});
+
 /** /admin/modules (SPEC 7: listAdmin with showArchived). */
 export const listAdmin = queryContract("modules.listAdmin", {
   args: z.object({ showArchived: z.boolean() }),
