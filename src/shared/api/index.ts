@@ -3,6 +3,7 @@ import * as documents from "./documents.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as modules from "./modules.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as threads from "./threads.ts";
@@ -56,6 +57,13 @@ export const api = {
     list: models.list,
     choose: models.choose,
     setOrganizationDefault: models.setOrganizationDefault,
+  },
+  modules: {
+    getBySlug: modules.getBySlug,
+    run: modules.run,
+    getModuleExecutionById: modules.getModuleExecutionById,
+    cancelExecution: modules.cancelExecution,
+    listExecutions: modules.listExecutions,
   },
   prompts: {
     listPrompts: prompts.listPrompts,
