@@ -113,6 +113,25 @@ const envSchema = z
       .int("must be a whole number")
       .min(64, "must be at least 64")
       .default(512),
+    // Module executions (decision 019)
+    MODULE_EXECUTION_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(7 * 86_400, "must be at most 604800")
+      .default(3600),
+    MODULE_WEBHOOK_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(300, "must be at most 300")
+      .default(15),
+    MODULE_WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+    MODULE_CALLBACK_MAX_BYTES: z.coerce
+      .number({ message: "must be a number of bytes" })
+      .int("must be a whole number")
+      .min(1024, "must be at least 1024")
+      .default(10 * 1024 * 1024),
     // AI models (each provider's usual variable names)
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
@@ -198,6 +217,19 @@ function finish(env: z.infer<typeof envSchema>) {
       maxMemoryMb: env.JOB_MAX_MEMORY_MB,
       /** How long a claimed job stays claimed without a heartbeat (a dead worker's jobs return after it). */
       leaseMs: env.JOB_LEASE_SECONDS * 1000,
+    },
+    /** Module executions: deadlines, webhook dispatch and callbacks (decision 019). */
+    modules: {
+      /** A run with no result by then fails ("The automation did not answer in time"). */
+      executionTimeoutMs: env.MODULE_EXECUTION_TIMEOUT_SECONDS * 1000,
+      /** One POST to an automation's endpoint. */
+      webhookTimeoutMs: env.MODULE_WEBHOOK_TIMEOUT_SECONDS * 1000,
+      /** host or host:port (lower case) the server may call even on private addresses. */
+      allowedHosts: (env.MODULE_WEBHOOK_ALLOWED_HOSTS ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      callbackMaxBytes: env.MODULE_CALLBACK_MAX_BYTES,
     },
     ai: {
       openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL },

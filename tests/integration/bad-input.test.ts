@@ -51,6 +51,8 @@ const MULTI_LINE_ARGUMENTS = new Set([
   ...["modules.create", "modules.update"].flatMap((fn) =>
     ["description", "technicalNotes", "promptTemplate"].map((field) => `${fn} ${field}`),
   ),
+  // A run's input values: a long-text input keeps its lines.
+  `modules.run inputs.${SAMPLE_TEXT}`,
 ]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 

@@ -52,6 +52,13 @@ export function sampleArgs(schema: z.core.$ZodType): unknown[] {
       return [sampleArgs(def.element).slice(0, 1)];
     case "union":
       return def.options.flatMap((option) => sampleArgs(option));
+    case "record": {
+      // One entry: the key's sample and the value's first sample (modules.run's inputs).
+      const key = String(sampleArgs(def.keyType)[0]);
+      return sampleArgs(def.valueType)
+        .slice(0, 1)
+        .map((value) => ({ [key]: value }));
+    }
     case "optional":
     case "nullable":
     case "default":

@@ -6,6 +6,7 @@ import { folderFunctions } from "../folders/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
 import { moduleFunctions } from "../modules/functions.ts";
+import { executionFunctions } from "../modules/execution-functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
@@ -29,6 +30,7 @@ const functions: ServerFunction[] = [
   ...modelFunctions,
   ...promptFunctions,
   ...moduleFunctions,
+  ...executionFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -7,6 +7,7 @@ import { answerErrors } from "../http/error-response.ts";
 import type { AppEnv } from "../http/request-info.ts";
 import { findDocumentById } from "./access.ts";
 import { blobResponse } from "./blob-response.ts";
+import { signedDownloadRoutes } from "./signed-download.ts";
 import { receiveUpload } from "./upload.ts";
 
 /**
@@ -25,6 +26,8 @@ export function documentRoutes(services: Services) {
     c.header("Cache-Control", "no-store");
     return c.json(result.body, result.status);
   });
+
+  app.route("/signed", signedDownloadRoutes(services));
 
   app.get("/:documentId/download", async (c) => {
     const caller = await requireCaller(services, c, { sameOrigin: false });

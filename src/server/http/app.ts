@@ -9,6 +9,9 @@ import { authRoutes } from "../auth/auth-routes.ts";
 import { chatRoutes } from "../chat/chat-routes.ts";
 import { documentRoutes } from "../documents/document-routes.ts";
 import { previewRoutes } from "../documents/preview-routes.ts";
+import { moduleCallbackRoutes } from "../modules/executions/callback-routes.ts";
+import { demoAutomationRoutes } from "../modules/webhooks/demo-automation.ts";
+import { DEMO_AUTOMATION_PATH } from "../modules/webhooks/demo-automation-path.ts";
 import { answerErrors, errorResponse } from "./error-response.ts";
 import type { AppEnv } from "./request-info.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -21,6 +24,8 @@ export interface AppOptions {
   inFlight: { count: number };
   distDir?: string;
 }
+
+const MODULE_CALLBACK_PATH = /^\/api\/modules\/executions\/[^/]+\/callback$/;
 
 export function createApp({ services, registry, inFlight, distDir }: AppOptions) {
   const app = new Hono<AppEnv>();
@@ -45,7 +50,8 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
     }
   });
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
-  // Uploads stream and enforce MAX_UPLOAD_BYTES themselves; everything else is JSON.
+  // Uploads stream and enforce MAX_UPLOAD_BYTES themselves, module callback bodies
+  // MODULE_CALLBACK_MAX_BYTES (they carry results); everything else is JSON.
   const jsonBodyLimit = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
     onError: () =>
@@ -58,7 +64,9 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
       ),
   });
   app.use("/api/*", (c, next) =>
-    c.req.path === "/api/documents/upload" ? next() : jsonBodyLimit(c, next),
+    c.req.path === "/api/documents/upload" || MODULE_CALLBACK_PATH.test(c.req.path)
+      ? next()
+      : jsonBodyLimit(c, next),
   );
 
   app.get("/api/health", async (c) => {
@@ -77,6 +85,8 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   app.route("/api/documents", documentRoutes(services));
   app.route("/api/document-preview", previewRoutes(services));
   app.route("/api/chat", chatRoutes(services));
+  app.route("/api/modules", moduleCallbackRoutes(services));
+  app.route(DEMO_AUTOMATION_PATH, demoAutomationRoutes(services));
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}.`);
   });

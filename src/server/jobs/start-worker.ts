@@ -1,6 +1,7 @@
 import type { Services } from "../api/context.ts";
 import { processDocumentJob } from "../ingest/process-document-job.ts";
 import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
+import { moduleJobHandlers } from "../modules/executions/run-execution-job.ts";
 import { removeStaleScratchDirs } from "./scratch-dir.ts";
 import type { JobHandler } from "./types.ts";
 import { JobWorker, type WorkerTimings } from "./worker.ts";
@@ -14,7 +15,10 @@ const JOB_OVERHEAD_MS = 120_000;
  * and the extractive summary stays).
  */
 export function serverJobHandlers(services: Services): JobHandler[] {
-  return [processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) })];
+  return [
+    processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) }),
+    ...moduleJobHandlers(services),
+  ];
 }
 
 /** Start a worker with the configured concurrency and lease (WORKER_CONCURRENCY, JOB_LEASE_SECONDS). */

@@ -84,5 +84,9 @@ export const api = {
     archive: modules.archive,
     restore: modules.restore,
     listAdminExecutions: modules.listAdminExecutions,
+    run: modules.run,
+    getModuleExecutionById: modules.getModuleExecutionById,
+    cancelExecution: modules.cancelExecution,
+    listExecutions: modules.listExecutions,
   },
 };

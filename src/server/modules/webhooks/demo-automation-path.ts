@@ -1,0 +1,1 @@
+export const DEMO_AUTOMATION_PATH = "/api/demo-automation";
