@@ -45,7 +45,11 @@ const CONTROL_CHARACTERS = [
   ["APC", "\u009f"],
 ] as const;
 /** Arguments that are multi-line text (decision 013): tab and line breaks are allowed there. */
-const MULTI_LINE_ARGUMENTS = new Set(["prompts.create body", "prompts.update body"]);
+const MULTI_LINE_ARGUMENTS = new Set([
+  "prompts.create body",
+  "prompts.update body",
+  "drafts.update content",
+]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
 const BROKEN_CHARACTERS = [

@@ -1,5 +1,6 @@
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
+import * as drafts from "./drafts.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
@@ -67,5 +68,14 @@ export const api = {
     reorder: prompts.reorder,
     listAdmin: prompts.listAdmin,
     setArchived: prompts.setArchived,
+  },
+  drafts: {
+    list: drafts.list,
+    get: drafts.get,
+    listVersions: drafts.listVersions,
+    update: drafts.update,
+    saveToDossier: drafts.saveToDossier,
+    discard: drafts.discard,
+    regenerate: drafts.regenerate,
   },
 };
