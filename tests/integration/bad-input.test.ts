@@ -53,6 +53,7 @@ const MULTI_LINE_ARGUMENTS = new Set([
   ),
   // A run's input values: a long-text input keeps its lines.
   `modules.run inputs.${SAMPLE_TEXT}`,
+  "drafts.update content",
 ]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 

@@ -2,6 +2,7 @@ import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
+import { draftFunctions } from "../drafts/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
@@ -31,6 +32,7 @@ const functions: ServerFunction[] = [
   ...promptFunctions,
   ...moduleFunctions,
   ...executionFunctions,
+  ...draftFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -11,7 +11,7 @@ import {
 } from "../schemas/draft.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
-/** drafts.*: what executions wrote, the caller's own (decision 018). */
+/** drafts.*: what executions wrote, the caller's own (decisions 018, 020). */
 
 /** The caller's drafts, newest first; discarded ones only when status asks for them. */
 export const list = queryContract("drafts.list", {
@@ -25,7 +25,7 @@ export const get = queryContract("drafts.get", {
   returns: draftSchema.nullable(),
 });
 
-/** A draft's earlier versions, newest first. */
+/** A draft's versions, newest first: the current one and those before it. */
 export const listVersions = queryContract("drafts.listVersions", {
   args: z.object({ draftId: idSchema }),
   returns: z.array(draftVersionSchema),

@@ -1,5 +1,6 @@
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
+import * as drafts from "./drafts.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
@@ -88,5 +89,14 @@ export const api = {
     getModuleExecutionById: modules.getModuleExecutionById,
     cancelExecution: modules.cancelExecution,
     listExecutions: modules.listExecutions,
+  },
+  drafts: {
+    list: drafts.list,
+    get: drafts.get,
+    listVersions: drafts.listVersions,
+    update: drafts.update,
+    saveToDossier: drafts.saveToDossier,
+    discard: drafts.discard,
+    regenerate: drafts.regenerate,
   },
 };

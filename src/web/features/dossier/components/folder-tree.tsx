@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { folderAncestry } from "../../../lib/folder-names.ts";
-import { buildFolderTree, type FolderNode } from "../lib/folder-tree.ts";
+import { buildFolderTree, type FolderNode } from "../../../lib/folder-tree.ts";
 
 interface FolderTreeProps {
   folders: readonly Folder[];

@@ -12,7 +12,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { FolderPicker } from "./folder-picker.tsx";
+import { FolderPicker } from "../../../components/folder-picker.tsx";
 
 interface MoveDialogProps {
   isOpen: boolean;

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { useMoveFolder } from "../hooks/use-folder-mutations.ts";
-import { subtreeIds } from "../lib/folder-tree.ts";
+import { subtreeIds } from "../../../lib/folder-tree.ts";
 import { MoveDialog } from "./move-dialog.tsx";
 
 export interface MoveFolderDialogProps {

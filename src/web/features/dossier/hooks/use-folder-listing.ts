@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { Sort } from "#shared/rules/sort-cycle.ts";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import { childFolders } from "../lib/folder-tree.ts";
+import { childFolders } from "../../../lib/folder-tree.ts";
 import { plural } from "../lib/format.ts";
 import type { DossierSearch } from "../search.ts";
 import { useFolderDocuments } from "./use-folder-documents.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { testFolder as folder } from "../../../lib/testing/folder-factory.ts";
+import { testFolder as folder } from "./testing/folder-factory.ts";
 import { buildFolderTree, childFolders, subtreeIds } from "./folder-tree.ts";
 
 const folders = [

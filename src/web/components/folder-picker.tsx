@@ -1,9 +1,9 @@
 import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { folderAncestry } from "../../../lib/folder-names.ts";
+import { folderAncestry } from "../lib/folder-names.ts";
 import { buildFolderTree, type FolderNode } from "../lib/folder-tree.ts";
+import { cn } from "./ui/cn.ts";
 
 interface FolderPickerProps {
   folders: readonly Folder[];
