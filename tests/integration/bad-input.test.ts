@@ -354,6 +354,10 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "prompts.listPrompts",
         "prompts.listCategories",
         "prompts.listAdmin",
+        "organizations.getCurrent",
+        "organizations.getUsage",
+        "members.list",
+        "invitations.list",
       ]);
 
       const wrong: string[] = [];

@@ -3,8 +3,11 @@ import { api } from "#shared/api/index.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
+import { invitationFunctions } from "../invitations/functions.ts";
+import { memberFunctions } from "../members/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
+import { organizationFunctions } from "../organizations/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
@@ -27,6 +30,9 @@ const functions: ServerFunction[] = [
   ...messageFunctions,
   ...modelFunctions,
   ...promptFunctions,
+  ...organizationFunctions,
+  ...memberFunctions,
+  ...invitationFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {
