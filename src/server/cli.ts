@@ -41,15 +41,17 @@ const need = <T>(schema: z.ZodType<T>, value: unknown, flag: string): T => {
  * second or more, so they load only once the command line has passed its checks.
  */
 async function loadModules() {
-  const [drizzle, client, schema, audit, passwords, organizations, users] = await Promise.all([
-    import("drizzle-orm"),
-    import("./db/client.ts"),
-    import("./db/schema.ts"),
-    import("./auth/audit.ts"),
-    import("./auth/passwords.ts"),
-    import("./organizations/create-organization.ts"),
-    import("./users/create-user.ts"),
-  ]);
+  const [drizzle, client, schema, audit, passwords, organizations, users, access] =
+    await Promise.all([
+      import("drizzle-orm"),
+      import("./db/client.ts"),
+      import("./db/schema.ts"),
+      import("./auth/audit.ts"),
+      import("./auth/passwords.ts"),
+      import("./organizations/create-organization.ts"),
+      import("./users/create-user.ts"),
+      import("./organizations/organization-access.ts"),
+    ]);
   return {
     eq: drizzle.eq,
     ilike: drizzle.ilike,
@@ -63,6 +65,8 @@ async function loadModules() {
     createOrganization: organizations.createOrganization,
     createUser: users.createUser,
     findUserByEmail: users.findUserByEmail,
+    lockOrganization: access.lockOrganization,
+    assertKeepsAnAdmin: access.assertKeepsAnAdmin,
   };
 }
 
@@ -197,6 +201,15 @@ function prepareSetDisabled(flags: Flags, command: string): Work {
     const user = await requireUser(m, db, email);
     const disabled = command === "user:disable";
     await db.transaction(async (tx) => {
+      // The same rule as the organization page: its last admin stays (decision 021).
+      if (disabled && user.organizationId) {
+        await m.lockOrganization(tx, user.organizationId);
+        await m.assertKeepsAnAdmin(tx, {
+          organizationId: user.organizationId,
+          userId: user.id,
+          change: "disable",
+        });
+      }
       await tx
         .update(m.users)
         .set({ disabled, updatedAt: new Date() })

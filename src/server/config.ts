@@ -89,6 +89,13 @@ const envSchema = z
       .min(60, "must be at least 60")
       .max(604_800, "must be at most 604800")
       .default(3600),
+    // Email (invitations, notifications): both or neither.
+    SMTP_URL: url(/^smtps?:$/, "must be an smtp:// or smtps:// URL").optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3, "must be an address such as Atrium <atrium@example.com>")
+      .optional(),
     PREVIEW_UPSTREAM_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
     RUN_WORKER: boolean.default(true),
     WORKER_CONCURRENCY: z.coerce
@@ -158,6 +165,13 @@ const envSchema = z
         message: "must be set when S3_BUCKET is set",
       });
     }
+    if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"],
+        message: "must be set together with SMTP_URL and MAIL_FROM",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -180,6 +194,8 @@ function finish(env: z.infer<typeof envSchema>) {
     appName: env.APP_NAME,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,
+    /** Whether PUBLIC_URL was set; if not, links use the address a request came to. */
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
@@ -209,6 +225,9 @@ function finish(env: z.infer<typeof envSchema>) {
       minAgeMs: env.ORPHAN_MIN_AGE_SECONDS * 1000,
       intervalMs: env.ORPHAN_SWEEP_INTERVAL_SECONDS * 1000,
     },
+    /** Outgoing email (SMTP_URL and MAIL_FROM); undefined: links are copied by hand. */
+    mail:
+      env.SMTP_URL && env.MAIL_FROM ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     previewUpstreamUrl: env.PREVIEW_UPSTREAM_URL?.replace(/\/+$/, ""),
     worker: {
       enabled: env.RUN_WORKER,

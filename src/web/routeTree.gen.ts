@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetupRouteImport } from './routes/setup'
+import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
 import { Route as AuthedCommandCenterRouteImport } from './routes/_authed/command-center'
 import { Route as AuthedDossierRouteImport } from './routes/_authed/dossier'
 import { Route as AuthedPromptLibraryRouteImport } from './routes/_authed/prompt-library'
@@ -55,6 +56,11 @@ const SetupRoute = SetupRouteImport.update({
   path: '/setup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedAccountRoute = AuthedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedCommandCenterRoute = AuthedCommandCenterRouteImport.update({
   id: '/command-center',
   path: '/command-center',
@@ -76,32 +82,32 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedAccountIndexRoute = AuthedAccountIndexRouteImport.update({
-  id: '/account/',
-  path: '/account/',
-  getParentRoute: () => AuthedRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAccountRoute,
 } as any)
 const AuthedAccountNotificationsRoute =
   AuthedAccountNotificationsRouteImport.update({
-    id: '/account/notifications',
-    path: '/account/notifications',
-    getParentRoute: () => AuthedRoute,
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthedAccountRoute,
   } as any)
 const AuthedAccountOrganizationRoute =
   AuthedAccountOrganizationRouteImport.update({
-    id: '/account/organization',
-    path: '/account/organization',
-    getParentRoute: () => AuthedRoute,
+    id: '/organization',
+    path: '/organization',
+    getParentRoute: () => AuthedAccountRoute,
   } as any)
 const AuthedAccountPocketAssociateRoute =
   AuthedAccountPocketAssociateRouteImport.update({
-    id: '/account/pocket-associate',
-    path: '/account/pocket-associate',
-    getParentRoute: () => AuthedRoute,
+    id: '/pocket-associate',
+    path: '/pocket-associate',
+    getParentRoute: () => AuthedAccountRoute,
   } as any)
 const AuthedAccountSupportRoute = AuthedAccountSupportRouteImport.update({
-  id: '/account/support',
-  path: '/account/support',
-  getParentRoute: () => AuthedRoute,
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AuthedAccountRoute,
 } as any)
 const AuthedAdminPromptsRoute = AuthedAdminPromptsRouteImport.update({
   id: '/admin/prompts',
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
+  '/account': typeof AuthedAccountRouteWithChildren
   '/command-center': typeof AuthedCommandCenterRoute
   '/dossier': typeof AuthedDossierRouteWithChildren
   '/prompt-library': typeof AuthedPromptLibraryRoute
@@ -230,6 +237,7 @@ export interface FileRoutesById {
   '/_authed': typeof AuthedRouteWithChildren
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
+  '/_authed/account': typeof AuthedAccountRouteWithChildren
   '/_authed/command-center': typeof AuthedCommandCenterRoute
   '/_authed/dossier': typeof AuthedDossierRouteWithChildren
   '/_authed/prompt-library': typeof AuthedPromptLibraryRoute
@@ -259,6 +267,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/setup'
+    | '/account'
     | '/command-center'
     | '/dossier'
     | '/prompt-library'
@@ -313,6 +322,7 @@ export interface FileRouteTypes {
     | '/_authed'
     | '/login'
     | '/setup'
+    | '/_authed/account'
     | '/_authed/command-center'
     | '/_authed/dossier'
     | '/_authed/prompt-library'
@@ -375,6 +385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SetupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/account': {
+      id: '/_authed/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/command-center': {
       id: '/_authed/command-center'
       path: '/command-center'
@@ -405,38 +422,38 @@ declare module '@tanstack/react-router' {
     }
     '/_authed/account/': {
       id: '/_authed/account/'
-      path: '/account'
+      path: '/'
       fullPath: '/account/'
       preLoaderRoute: typeof AuthedAccountIndexRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountRoute
     }
     '/_authed/account/notifications': {
       id: '/_authed/account/notifications'
-      path: '/account/notifications'
+      path: '/notifications'
       fullPath: '/account/notifications'
       preLoaderRoute: typeof AuthedAccountNotificationsRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountRoute
     }
     '/_authed/account/organization': {
       id: '/_authed/account/organization'
-      path: '/account/organization'
+      path: '/organization'
       fullPath: '/account/organization'
       preLoaderRoute: typeof AuthedAccountOrganizationRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountRoute
     }
     '/_authed/account/pocket-associate': {
       id: '/_authed/account/pocket-associate'
-      path: '/account/pocket-associate'
+      path: '/pocket-associate'
       fullPath: '/account/pocket-associate'
       preLoaderRoute: typeof AuthedAccountPocketAssociateRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountRoute
     }
     '/_authed/account/support': {
       id: '/_authed/account/support'
-      path: '/account/support'
+      path: '/support'
       fullPath: '/account/support'
       preLoaderRoute: typeof AuthedAccountSupportRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAccountRoute
     }
     '/_authed/admin/prompts': {
       id: '/_authed/admin/prompts'
@@ -532,6 +549,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthedAccountRouteChildren {
+  AuthedAccountNotificationsRoute: typeof AuthedAccountNotificationsRoute
+  AuthedAccountOrganizationRoute: typeof AuthedAccountOrganizationRoute
+  AuthedAccountPocketAssociateRoute: typeof AuthedAccountPocketAssociateRoute
+  AuthedAccountSupportRoute: typeof AuthedAccountSupportRoute
+  AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
+}
+
+const AuthedAccountRouteChildren: AuthedAccountRouteChildren = {
+  AuthedAccountNotificationsRoute: AuthedAccountNotificationsRoute,
+  AuthedAccountOrganizationRoute: AuthedAccountOrganizationRoute,
+  AuthedAccountPocketAssociateRoute: AuthedAccountPocketAssociateRoute,
+  AuthedAccountSupportRoute: AuthedAccountSupportRoute,
+  AuthedAccountIndexRoute: AuthedAccountIndexRoute,
+}
+
+const AuthedAccountRouteWithChildren = AuthedAccountRoute._addFileChildren(
+  AuthedAccountRouteChildren,
+)
+
 interface AuthedDossierRouteChildren {
   AuthedDossierSplatRoute: typeof AuthedDossierSplatRoute
   AuthedDossierIndexRoute: typeof AuthedDossierIndexRoute
@@ -547,17 +584,13 @@ const AuthedDossierRouteWithChildren = AuthedDossierRoute._addFileChildren(
 )
 
 interface AuthedRouteChildren {
+  AuthedAccountRoute: typeof AuthedAccountRouteWithChildren
   AuthedCommandCenterRoute: typeof AuthedCommandCenterRoute
   AuthedDossierRoute: typeof AuthedDossierRouteWithChildren
   AuthedPromptLibraryRoute: typeof AuthedPromptLibraryRoute
-  AuthedAccountNotificationsRoute: typeof AuthedAccountNotificationsRoute
-  AuthedAccountOrganizationRoute: typeof AuthedAccountOrganizationRoute
-  AuthedAccountPocketAssociateRoute: typeof AuthedAccountPocketAssociateRoute
-  AuthedAccountSupportRoute: typeof AuthedAccountSupportRoute
   AuthedAdminPromptsRoute: typeof AuthedAdminPromptsRoute
   AuthedModulesDraftsRoute: typeof AuthedModulesDraftsRoute
   AuthedThreadsThreadIdRoute: typeof AuthedThreadsThreadIdRoute
-  AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
   AuthedModulesIndexRoute: typeof AuthedModulesIndexRoute
   AuthedThreadsIndexRoute: typeof AuthedThreadsIndexRoute
   AuthedAdminModulesNewRoute: typeof AuthedAdminModulesNewRoute
@@ -569,17 +602,13 @@ interface AuthedRouteChildren {
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedAccountRoute: AuthedAccountRouteWithChildren,
   AuthedCommandCenterRoute: AuthedCommandCenterRoute,
   AuthedDossierRoute: AuthedDossierRouteWithChildren,
   AuthedPromptLibraryRoute: AuthedPromptLibraryRoute,
-  AuthedAccountNotificationsRoute: AuthedAccountNotificationsRoute,
-  AuthedAccountOrganizationRoute: AuthedAccountOrganizationRoute,
-  AuthedAccountPocketAssociateRoute: AuthedAccountPocketAssociateRoute,
-  AuthedAccountSupportRoute: AuthedAccountSupportRoute,
   AuthedAdminPromptsRoute: AuthedAdminPromptsRoute,
   AuthedModulesDraftsRoute: AuthedModulesDraftsRoute,
   AuthedThreadsThreadIdRoute: AuthedThreadsThreadIdRoute,
-  AuthedAccountIndexRoute: AuthedAccountIndexRoute,
   AuthedModulesIndexRoute: AuthedModulesIndexRoute,
   AuthedThreadsIndexRoute: AuthedThreadsIndexRoute,
   AuthedAdminModulesNewRoute: AuthedAdminModulesNewRoute,

@@ -367,6 +367,10 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "modules.listCategories",
         "modules.listOrganizationOptions",
         "modules.listAdmin",
+        "organizations.getCurrent",
+        "organizations.getUsage",
+        "members.list",
+        "invitations.list",
       ]);
 
       const wrong: string[] = [];

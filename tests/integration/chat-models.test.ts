@@ -119,7 +119,7 @@ describe.each(DB_KINDS)("chat functions (%s)", (kind) => {
           member.token,
         ),
         "FORBIDDEN",
-        "Only an organization admin can set the organization's default model.",
+        "Only organization admins can set the organization's default model.",
       );
       await callFn(
         server,

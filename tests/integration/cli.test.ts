@@ -229,6 +229,38 @@ describe.each(DB_KINDS)("admin CLI (%s)", { timeout: 120_000 }, (kind: DbKind) =
     expect(organizations.size).toBe(1);
   });
 
+  it("refuses to disable an organization's last admin (decision 021)", async () => {
+    const env = await environment();
+    await cli(env, "org:create", "--name", "Alone");
+    const create = ["--password", "password123", "--first", "A", "--last", "D"];
+    await cli(
+      env,
+      "user:create",
+      "--email",
+      "boss@x.test",
+      "--role",
+      "OrganizationAdmin",
+      ...create,
+    );
+    const refused = await cli(env, "user:disable", "--email", "boss@x.test");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "The organization's last admin cannot be disabled. Make someone else an admin first.",
+    );
+    await cli(
+      env,
+      "user:create",
+      "--email",
+      "two@x.test",
+      "--role",
+      "OrganizationAdmin",
+      ...create,
+    );
+    expect((await cli(env, "user:disable", "--email", "boss@x.test")).stdout).toContain(
+      "Disabled boss@x.test",
+    );
+  });
+
   it("disables a user: they cannot sign in and their sessions end", async () => {
     const env = await environment();
     await cli(env, "org:create", "--name", "Solo");

@@ -4,10 +4,13 @@ import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
+import { invitationFunctions } from "../invitations/functions.ts";
+import { memberFunctions } from "../members/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
 import { moduleFunctions } from "../modules/functions.ts";
 import { executionFunctions } from "../modules/execution-functions.ts";
+import { organizationFunctions } from "../organizations/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
@@ -33,6 +36,9 @@ const functions: ServerFunction[] = [
   ...moduleFunctions,
   ...executionFunctions,
   ...draftFunctions,
+  ...organizationFunctions,
+  ...memberFunctions,
+  ...invitationFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

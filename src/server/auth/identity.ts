@@ -13,4 +13,6 @@ export interface Identity {
 export interface RequestInfo {
   ip: string | null;
   userAgent: string | null;
+  /** The app's address as this request reached it (Origin, else Host): links when PUBLIC_URL is unset. */
+  origin?: string | null;
 }

@@ -15,5 +15,6 @@ export function requestInfo(c: Context, trustProxy: boolean): RequestInfo {
   return {
     ip: clientIpFrom({ get: (name) => c.req.header(name) }, address, trustProxy),
     userAgent: c.req.header("user-agent") ?? null,
+    origin: c.req.header("origin") ?? new URL(c.req.url).origin,
   };
 }

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { api } from "#shared/api/index.ts";
-import { AppError, forbidden } from "#shared/errors.ts";
 import { implement } from "../api/registry.ts";
+import { writeAudit } from "../auth/audit.ts";
 import { organizationSettings, userPreferences } from "../db/schema.ts";
+import { requireOrganizationAdmin } from "../organizations/organization-access.ts";
 import { requireOfferedModel, resolveDefaultModel } from "./model-choice.ts";
+import { setOrganizationDefaultModel } from "./set-organization-default-model.ts";
 
 /**
  * Model choice: each user's chosen model is remembered, the organization
@@ -54,25 +56,22 @@ const choose = implement(api.models.choose, async (ctx, args) => {
 
 /** The organization's default model: its admins (and superadmins) only; null clears it. */
 const setOrganizationDefault = implement(api.models.setOrganizationDefault, async (ctx, args) => {
-  const { organizationId, role, isSuperadmin } = ctx.user;
-  if (role !== "OrganizationAdmin" && !isSuperadmin) {
-    throw forbidden("Only an organization admin can set the organization's default model.");
-  }
-  if (!organizationId) {
-    throw new AppError(
-      "FORBIDDEN",
-      "Your account does not belong to an organization, so it has no default model to set.",
-    );
-  }
-  const modelId =
-    args.modelId === null ? null : requireOfferedModel(ctx.services.models, args.modelId);
-  await ctx.db
-    .insert(organizationSettings)
-    .values({ organizationId, defaultModelId: modelId })
-    .onConflictDoUpdate({
-      target: organizationSettings.organizationId,
-      set: { defaultModelId: modelId, updatedAt: new Date() },
-    });
+  const organizationId = requireOrganizationAdmin(ctx.user, "set the organization's default model");
+  const modelId = await setOrganizationDefaultModel({
+    db: ctx.db,
+    models: ctx.services.models,
+    organizationId,
+    modelId: args.modelId,
+  });
+  await writeAudit(ctx.db, {
+    action: "organization.default_model_set",
+    organizationId,
+    actorUserId: ctx.user.userId,
+    targetType: "organization",
+    targetId: organizationId,
+    metadata: { modelId },
+    request: ctx.request,
+  });
   return null;
 });
 

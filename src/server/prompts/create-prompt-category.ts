@@ -5,6 +5,7 @@ import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
 import { promptCategories } from "../db/schema.ts";
 import { newId } from "../ids.ts";
+import { requireOrganizationAdmin } from "../organizations/organization-access.ts";
 import { categoryView } from "./prompt-category-access.ts";
 
 export interface CreatePromptCategoryOptions {
@@ -45,14 +46,11 @@ function newCategoryOrganization(caller: Identity, global: boolean): string | nu
     if (!caller.isSuperadmin) throw forbidden("Only superadmins can create global categories.");
     return null;
   }
-  if (!caller.isSuperadmin && caller.role !== "OrganizationAdmin") {
-    throw forbidden("Only organization admins can create categories.");
-  }
-  if (!caller.organizationId) {
+  if (caller.isSuperadmin && !caller.organizationId) {
     throw new AppError(
       "FORBIDDEN",
       "Your account does not belong to an organization; create a global category instead.",
     );
   }
-  return caller.organizationId;
+  return requireOrganizationAdmin(caller, "create categories");
 }

@@ -4,6 +4,10 @@ import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
 import { prompts } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
+import {
+  canManageOrganization,
+  requireOrganizationAdmin,
+} from "../organizations/organization-access.ts";
 
 /**
  * Who may touch which prompt (decision 017). Every signed-in user reads their
@@ -24,10 +28,7 @@ export function visiblePrompts(caller: Identity) {
 
 export function canEditPrompt(caller: Identity, row: Pick<PromptRow, "organizationId">): boolean {
   if (row.organizationId === null) return caller.isSuperadmin;
-  return (
-    row.organizationId === caller.organizationId &&
-    (caller.isSuperadmin || caller.role === "OrganizationAdmin")
-  );
+  return row.organizationId === caller.organizationId && canManageOrganization(caller);
 }
 
 /** The organization a new prompt belongs to (null: global), or why the caller cannot create it. */
@@ -36,16 +37,13 @@ export function newPromptOrganization(caller: Identity, global: boolean): string
     if (!caller.isSuperadmin) throw forbidden("Only superadmins can create global prompts.");
     return null;
   }
-  if (!caller.isSuperadmin && caller.role !== "OrganizationAdmin") {
-    throw forbidden("Only organization admins can create prompts.");
-  }
-  if (!caller.organizationId) {
+  if (caller.isSuperadmin && !caller.organizationId) {
     throw new AppError(
       "FORBIDDEN",
       "Your account does not belong to an organization; create a global prompt instead.",
     );
   }
-  return caller.organizationId;
+  return requireOrganizationAdmin(caller, "create prompts");
 }
 
 /** A prompt the caller can see and may change. */
@@ -62,6 +60,10 @@ export async function requireEditablePrompt(
     : [];
   const row = rows[0];
   if (!row) throw notFound("Prompt");
-  if (!canEditPrompt(caller, row)) throw forbidden("Only organization admins can change prompts.");
+  if (!canEditPrompt(caller, row)) {
+    if (row.organizationId === null) throw forbidden("Only superadmins can change global prompts.");
+    requireOrganizationAdmin(caller, "change prompts");
+    throw forbidden("Only organization admins can change prompts.");
+  }
   return row;
 }

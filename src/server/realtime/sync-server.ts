@@ -100,7 +100,13 @@ export function createSyncServer(options: {
       registry,
       hub,
       quota,
-      request: { ip: options.clientIp(request), userAgent: request.headers["user-agent"] ?? null },
+      request: {
+        ip: options.clientIp(request),
+        userAgent: request.headers["user-agent"] ?? null,
+        origin:
+          request.headers.origin ??
+          (request.headers.host ? `http://${request.headers.host}` : null),
+      },
       inFlight: options.inFlight,
     });
     connections.set(ws, connection);

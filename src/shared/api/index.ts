@@ -2,9 +2,12 @@ import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
 import * as drafts from "./drafts.ts";
 import * as folders from "./folders.ts";
+import * as invitations from "./invitations.ts";
+import * as members from "./members.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
 import * as modules from "./modules.ts";
+import * as organizations from "./organizations.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as threads from "./threads.ts";
@@ -98,5 +101,20 @@ export const api = {
     saveToDossier: drafts.saveToDossier,
     discard: drafts.discard,
     regenerate: drafts.regenerate,
+  },
+  organizations: {
+    getCurrent: organizations.getCurrent,
+    update: organizations.update,
+    getUsage: organizations.getUsage,
+  },
+  members: { list: members.list, setRole: members.setRole, remove: members.remove },
+  invitations: {
+    create: invitations.create,
+    list: invitations.list,
+    resend: invitations.resend,
+    revoke: invitations.revoke,
+    get: invitations.get,
+    accept: invitations.accept,
+    acceptExisting: invitations.acceptExisting,
   },
 };

@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../components/not-found-view.tsx";
+import { InvitePage } from "../../features/organization/components/invite-page.tsx";
 
-/** Reserved for accepting an invitation (public); until then it answers like an unknown page. */
+/** Public: accept an invitation by its link (decision 021). */
 export const Route = createFileRoute("/invite/$token")({
-  component: () => <NotFoundView />,
+  component: InviteRoute,
 });
+
+function InviteRoute() {
+  const { token } = Route.useParams();
+  return <InvitePage token={token} />;
+}

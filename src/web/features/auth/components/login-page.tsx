@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { APP_NAME } from "../../../components/app-name.ts";
+import { AuthLayout } from "../../../components/auth-layout.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { setupStatusOptions } from "../api/setup-queries.ts";
-import { AuthLayout } from "./auth-layout.tsx";
 import { LoginForm } from "./login-form.tsx";
 
 interface LoginPageProps {

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { APP_NAME } from "../../../components/app-name.ts";
+import { AuthLayout } from "../../../components/auth-layout.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { setupStatusOptions } from "../api/setup-queries.ts";
-import { AuthLayout } from "./auth-layout.tsx";
 import { SetupForm } from "./setup-form.tsx";
 
 /** First run: create the organization and its first administrator, once. */

@@ -1,7 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../components/not-found-view.tsx";
+import { STALE_TIME } from "#shared/constants.ts";
+import { preloadOrganization } from "../../../features/organization/api/organization-queries.ts";
+import { OrganizationPage } from "../../../features/organization/components/organization-page.tsx";
+import { OrganizationPending } from "../../../features/organization/components/organization-pending.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** SPEC 2: /account/organization (decision 021). */
 export const Route = createFileRoute("/_authed/account/organization")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context }) => preloadOrganization(context.queryClient),
+  staleTime: STALE_TIME.account,
+  pendingComponent: OrganizationPending,
+  component: OrganizationPage,
 });

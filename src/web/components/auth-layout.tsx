@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LogoMark } from "../../../components/logo.tsx";
+import { LogoMark } from "./logo.tsx";
 
 interface AuthLayoutProps {
   title: string;
