@@ -354,6 +354,9 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "prompts.listPrompts",
         "prompts.listCategories",
         "prompts.listAdmin",
+        "notifications.unreadCount",
+        "notifications.markAllRead",
+        "notifications.getPreferences",
       ]);
 
       const wrong: string[] = [];

@@ -5,6 +5,7 @@ import { documentFunctions } from "../documents/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
+import { notificationFunctions } from "../notifications/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
@@ -27,6 +28,7 @@ const functions: ServerFunction[] = [
   ...messageFunctions,
   ...modelFunctions,
   ...promptFunctions,
+  ...notificationFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -3,6 +3,7 @@ import * as documents from "./documents.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as notifications from "./notifications.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as threads from "./threads.ts";
@@ -67,5 +68,13 @@ export const api = {
     reorder: prompts.reorder,
     listAdmin: prompts.listAdmin,
     setArchived: prompts.setArchived,
+  },
+  notifications: {
+    list: notifications.list,
+    unreadCount: notifications.unreadCount,
+    markRead: notifications.markRead,
+    markAllRead: notifications.markAllRead,
+    getPreferences: notifications.getPreferences,
+    setPreferences: notifications.setPreferences,
   },
 };
