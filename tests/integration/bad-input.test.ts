@@ -45,7 +45,12 @@ const CONTROL_CHARACTERS = [
   ["APC", "\u009f"],
 ] as const;
 /** Arguments that are multi-line text (decision 013): tab and line breaks are allowed there. */
-const MULTI_LINE_ARGUMENTS = new Set(["prompts.create body", "prompts.update body"]);
+const MULTI_LINE_ARGUMENTS = new Set([
+  "prompts.create body",
+  "prompts.update body",
+  "support.create message",
+  "support.reply body",
+]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
 const BROKEN_CHARACTERS = [
@@ -357,6 +362,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.unreadCount",
         "notifications.markAllRead",
         "notifications.getPreferences",
+        "support.listMine",
       ]);
 
       const wrong: string[] = [];

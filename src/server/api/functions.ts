@@ -8,6 +8,7 @@ import { modelFunctions } from "../models/functions.ts";
 import { notificationFunctions } from "../notifications/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
+import { supportFunctions } from "../support/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
@@ -29,6 +30,7 @@ const functions: ServerFunction[] = [
   ...modelFunctions,
   ...promptFunctions,
   ...notificationFunctions,
+  ...supportFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

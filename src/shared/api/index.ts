@@ -6,6 +6,7 @@ import * as models from "./models.ts";
 import * as notifications from "./notifications.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
+import * as support from "./support.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 
@@ -76,5 +77,11 @@ export const api = {
     markAllRead: notifications.markAllRead,
     getPreferences: notifications.getPreferences,
     setPreferences: notifications.setPreferences,
+  },
+  support: {
+    create: support.create,
+    listMine: support.listMine,
+    get: support.get,
+    reply: support.reply,
   },
 };
