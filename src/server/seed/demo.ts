@@ -10,6 +10,7 @@ import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
 import { seedDemoNotifications } from "./notifications.ts";
 import { seedDemoPrompts } from "./prompts.ts";
+import { seedDemoSupport } from "./support.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 export const DEMO_ORGANIZATION = "Northwind Legal (demo)";
@@ -52,6 +53,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoDossier,
   seedDemoPrompts,
   seedDemoNotifications,
+  seedDemoSupport,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

@@ -25,7 +25,7 @@ export async function seedDemoNotifications(ctx: DemoContext): Promise<void> {
       kind: "support.answered",
       title: "Support replied: “Citations point to the wrong page”",
       body: "We found the cause and fixed it for your organization.",
-      link: "/account/support",
+      link: "/account/support", // the demo support request (seed/support.ts)
       ageMs: 0.3 * HOUR,
       read: false,
     },

@@ -4,11 +4,11 @@ import { multiLineText, singleLineText } from "./text.ts";
 /** How urgent a support request is, as the requester sees it. */
 export const SUPPORT_SEVERITIES = ["low", "normal", "high", "urgent"] as const;
 export type SupportSeverity = (typeof SUPPORT_SEVERITIES)[number];
-export const SUPPORT_SEVERITY_LABELS: Record<SupportSeverity, string> = {
-  low: "Low: a question, no hurry",
-  normal: "Normal: something is not working as expected",
-  high: "High: it blocks part of my work",
-  urgent: "Urgent: I cannot work",
+export const SUPPORT_SEVERITY_LABELS: Record<SupportSeverity, { label: string; hint: string }> = {
+  low: { label: "Low", hint: "A question, no hurry." },
+  normal: { label: "Normal", hint: "Something does not work as expected." },
+  high: { label: "High", hint: "It blocks part of my work." },
+  urgent: { label: "Urgent", hint: "I cannot work." },
 };
 export const supportSeveritySchema = z.enum(SUPPORT_SEVERITIES, {
   message: "Choose low, normal, high or urgent",
