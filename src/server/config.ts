@@ -156,6 +156,17 @@ const envSchema = z
     OPENAI_COMPATIBLE_MODELS: z.string().min(1).optional(),
     MODELS_FILE: z.string().min(1).optional(),
     DEFAULT_MODEL: z.string().min(1).optional(),
+    NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .max(86_400, "must be at most 86400")
+      .default(120),
+    // Pocket associate: speech and transcription (OpenAI's audio API or a compatible server)
+    SPEECH_PROVIDER_URL: url(/^https?:$/, "must be an http:// or https:// URL").optional(),
+    SPEECH_API_KEY: z.string().min(1).optional(),
+    TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+    SPEECH_MODEL: z.string().min(1).default("tts-1"),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
@@ -177,6 +188,13 @@ const envSchema = z
         code: "custom",
         path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
         message: "must be set together with ADMIN_EMAIL and ADMIN_PASSWORD",
+      });
+    }
+    if (Boolean(env.SMTP_URL) !== Boolean(env.MAIL_FROM)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"],
+        message: "must be set together with SMTP_URL and MAIL_FROM",
       });
     }
   });
@@ -276,6 +294,25 @@ function finish(env: z.infer<typeof envSchema>) {
       modelsFile: env.MODELS_FILE ? path.resolve(env.MODELS_FILE) : undefined,
       defaultModel: env.DEFAULT_MODEL,
     },
+    /** How long the first pending notification waits for others before the email digest goes. */
+    notificationEmailDelayMs: env.NOTIFICATION_EMAIL_DELAY_SECONDS * 1000,
+    /**
+     * Speech and transcription: SPEECH_PROVIDER_URL (an OpenAI-compatible
+     * server), else OpenAI itself with SPEECH_API_KEY or OPENAI_API_KEY.
+     */
+    speech: speechProvider(env),
+  };
+}
+
+function speechProvider(env: z.infer<typeof envSchema>) {
+  const apiKey = env.SPEECH_API_KEY ?? (env.SPEECH_PROVIDER_URL ? undefined : env.OPENAI_API_KEY);
+  const baseUrl = env.SPEECH_PROVIDER_URL ?? (apiKey ? env.OPENAI_BASE_URL : undefined);
+  if (!env.SPEECH_PROVIDER_URL && !apiKey) return undefined;
+  return {
+    baseUrl: baseUrl?.replace(/\/+$/, ""),
+    apiKey,
+    transcriptionModel: env.TRANSCRIPTION_MODEL,
+    speechModel: env.SPEECH_MODEL,
   };
 }
 

@@ -54,6 +54,8 @@ const MULTI_LINE_ARGUMENTS = new Set([
   // A run's input values: a long-text input keeps its lines.
   `modules.run inputs.${SAMPLE_TEXT}`,
   "drafts.update content",
+  "support.create message",
+  "support.reply body",
 ]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
@@ -371,6 +373,10 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "organizations.getUsage",
         "members.list",
         "invitations.list",
+        "notifications.unreadCount",
+        "notifications.markAllRead",
+        "notifications.getPreferences",
+        "support.listMine",
       ]);
 
       const wrong: string[] = [];

@@ -11,8 +11,10 @@ import { modelFunctions } from "../models/functions.ts";
 import { moduleFunctions } from "../modules/functions.ts";
 import { executionFunctions } from "../modules/execution-functions.ts";
 import { organizationFunctions } from "../organizations/functions.ts";
+import { notificationFunctions } from "../notifications/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
+import { supportFunctions } from "../support/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
@@ -39,6 +41,8 @@ const functions: ServerFunction[] = [
   ...organizationFunctions,
   ...memberFunctions,
   ...invitationFunctions,
+  ...notificationFunctions,
+  ...supportFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

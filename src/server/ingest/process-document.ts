@@ -9,6 +9,7 @@ import type { Executor } from "../db/database.ts";
 import { documentChunks, documents } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { makeScratchDir } from "../jobs/scratch-dir.ts";
+import { notifyProcessed } from "./notify-processed.ts";
 
 /** Loaded on first use: the extraction libraries (pdf.js, ...) are heavy and only workers need them. */
 const loadExtraction = () => import("./extract/index.ts");
@@ -126,6 +127,7 @@ export async function processDocument(options: ProcessDocumentOptions): Promise<
         })
         .where(eq(documents.id, documentId));
       await replaceChunks(tx, doc.organizationId, documentId, extraction.chunks);
+      await notifyProcessed(tx, documentId, { status: "completed" });
       await options.onCommit?.(tx);
       return true;
     });
@@ -145,10 +147,16 @@ export async function markDocumentFailed(
   documentId: string,
   message: string,
 ): Promise<void> {
-  await db
-    .update(documents)
-    .set({ processingStatus: "failed", processingError: message, updatedAt: new Date() })
-    .where(and(eq(documents.id, documentId), ne(documents.processingStatus, "completed")));
+  await db.transaction(async (tx) => {
+    const failed = await tx
+      .update(documents)
+      .set({ processingStatus: "failed", processingError: message, updatedAt: new Date() })
+      .where(and(eq(documents.id, documentId), ne(documents.processingStatus, "completed")))
+      .returning({ id: documents.id });
+    if (failed.length > 0) {
+      await notifyProcessed(tx, documentId, { status: "failed", reason: message });
+    }
+  });
 }
 
 async function storeFailure(options: ProcessDocumentOptions, message: string) {
@@ -158,6 +166,7 @@ async function storeFailure(options: ProcessDocumentOptions, message: string) {
       .update(documents)
       .set({ processingStatus: "failed", processingError: message, updatedAt: new Date() })
       .where(eq(documents.id, options.documentId));
+    await notifyProcessed(tx, options.documentId, { status: "failed", reason: message });
     await options.onCommit?.(tx);
     return true;
   });

@@ -2,6 +2,7 @@ import type { Services } from "../api/context.ts";
 import { processDocumentJob } from "../ingest/process-document-job.ts";
 import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
 import { moduleJobHandlers } from "../modules/executions/run-execution-job.ts";
+import { emailDigestJob } from "../notifications/email-digest-job.ts";
 import { removeStaleScratchDirs } from "./scratch-dir.ts";
 import type { JobHandler } from "./types.ts";
 import { JobWorker, type WorkerTimings } from "./worker.ts";
@@ -12,12 +13,13 @@ const JOB_OVERHEAD_MS = 120_000;
 /**
  * The job kinds this server runs. Documents get a model-written summary when
  * a default model is configured (summarizeWithModel answers null otherwise,
- * and the extractive summary stays).
+ * and the extractive summary stays); members who chose email get digests.
  */
 export function serverJobHandlers(services: Services): JobHandler[] {
   return [
     processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) }),
     ...moduleJobHandlers(services),
+    emailDigestJob(),
   ];
 }
 

@@ -49,3 +49,8 @@ export async function closeMailTransports(): Promise<void> {
   transports.clear();
   for (const transport of all) (await transport).close();
 }
+
+/** Whether this server can send email (SMTP_URL and MAIL_FROM set). */
+export function mailConfigured(config: Config): boolean {
+  return config.mail !== undefined;
+}

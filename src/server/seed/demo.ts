@@ -9,7 +9,9 @@ import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
 import { seedDemoOrganization } from "./organization.ts";
+import { seedDemoNotifications } from "./notifications.ts";
 import { seedDemoPrompts } from "./prompts.ts";
+import { seedDemoSupport } from "./support.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 export const DEMO_ORGANIZATION = "Northwind Legal (demo)";
@@ -52,6 +54,8 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoDossier,
   seedDemoPrompts,
   (ctx) => seedDemoOrganization(ctx, DEMO_PASSWORD),
+  seedDemoNotifications,
+  seedDemoSupport,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

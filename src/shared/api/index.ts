@@ -8,8 +8,10 @@ import * as messages from "./messages.ts";
 import * as models from "./models.ts";
 import * as modules from "./modules.ts";
 import * as organizations from "./organizations.ts";
+import * as notifications from "./notifications.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
+import * as support from "./support.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 
@@ -116,5 +118,19 @@ export const api = {
     get: invitations.get,
     accept: invitations.accept,
     acceptExisting: invitations.acceptExisting,
+  },
+  notifications: {
+    list: notifications.list,
+    unreadCount: notifications.unreadCount,
+    markRead: notifications.markRead,
+    markAllRead: notifications.markAllRead,
+    getPreferences: notifications.getPreferences,
+    setPreferences: notifications.setPreferences,
+  },
+  support: {
+    create: support.create,
+    listMine: support.listMine,
+    get: support.get,
+    reply: support.reply,
   },
 };

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { NotificationBell } from "../features/notifications/components/notification-bell.tsx";
 import { AppShell } from "../features/shell/components/app-shell.tsx";
 
 /** The signed-in area: no user id means a trip to /login and back afterwards. */
@@ -8,5 +9,10 @@ export const Route = createFileRoute("/_authed")({
       throw redirect({ to: "/login", search: { redirect: location.href } });
     }
   },
-  component: AppShell,
+  component: SignedInFrame,
 });
+
+/** The shell, with the bell of the notifications feature in its sidebar. */
+function SignedInFrame() {
+  return <AppShell sidebarExtras={(open) => <NotificationBell open={open} />} />;
+}

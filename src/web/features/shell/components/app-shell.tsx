@@ -12,7 +12,14 @@ import { Sidebar } from "./sidebar.tsx";
  * routes, as for the 404 page). Tooltips are only ever shown inside it, so their provider is
  * here rather than at the root: Radix Tooltip stays out of the first page (decision 016).
  */
-export function AppShell({ children }: { children?: ReactNode }) {
+export function AppShell({
+  children,
+  sidebarExtras,
+}: {
+  children?: ReactNode;
+  /** Drawn above the connection state in the sidebar (the notifications bell), given its open state. */
+  sidebarExtras?: (open: boolean) => ReactNode;
+}) {
   const open = useSidebarStore((s) => s.open);
   const toggle = useSidebarStore((s) => s.toggle);
 
@@ -36,7 +43,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
         >
           Skip to content
         </a>
-        <Sidebar open={open} />
+        <Sidebar open={open} extras={sidebarExtras?.(open)} />
         <main
           id="main"
           className={cn(

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import type { ReactNode } from "react";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { LogoMark } from "../../../components/logo.tsx";
 import { useSidebarStore } from "../../../components/settings/sidebar-store.ts";
@@ -15,7 +16,7 @@ const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigat
 const TOGGLE_SHORTCUT = isMac ? "⌘B" : "Ctrl B";
 
 /** Collapsible sidebar; below the md breakpoint it is always the narrow icon rail. */
-export function Sidebar({ open }: { open: boolean }) {
+export function Sidebar({ open, extras }: { open: boolean; extras?: ReactNode }) {
   const toggle = useSidebarStore((s) => s.toggle);
   const me = useQuery(meOptions());
   const organization = me.data?.organization?.name;
@@ -58,6 +59,7 @@ export function Sidebar({ open }: { open: boolean }) {
       </div>
       <SidebarNav open={open} />
       <div className="mt-auto grid grid-cols-1 gap-1">
+        {extras}
         <ConnectionIndicator open={open} />
         <UserMenu open={open} user={me.data} />
       </div>

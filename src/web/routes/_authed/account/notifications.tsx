@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../components/not-found-view.tsx";
+import { preloadNotifications } from "../../../features/notifications/api/notification-queries.ts";
+import { NotificationsPage } from "../../../features/notifications/components/notifications-page.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** /account/notifications (SPEC 2): the member's notifications and their delivery. */
 export const Route = createFileRoute("/_authed/account/notifications")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context }) => preloadNotifications(context.queryClient),
+  component: NotificationsPage,
 });

@@ -1,0 +1,20 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { api } from "#shared/api/index.ts";
+import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+
+/** The member's requests, latest activity first (live). */
+export const mySupportRequestsOptions = () => liveQueryOptions(api.support.listMine, {});
+
+/** One request's thread (live: support's answer shows up as it is written). */
+export const supportThreadOptions = (requestId: string) =>
+  liveQueryOptions(api.support.get, { requestId }, { preferSocket: true });
+
+/** Documents of the dossier matching a text, for the request form's attachment. */
+export const supportDocumentSearchOptions = (query: string) =>
+  liveQueryOptions(api.documents.search, { query, folderId: null, limit: 6 });
+
+/** /account/support's loader: the member's requests. */
+export async function preloadSupport(queryClient: QueryClient): Promise<void> {
+  await ignoreAuthRequired(queryClient.ensureQueryData(mySupportRequestsOptions()));
+}
