@@ -418,7 +418,8 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
       expect(
         await callFn(server, api.threads.getThread, { threadId: thread._id }, admin.token),
       ).toMatchObject({ _id: thread._id });
-    });
+      // Thousands of calls, one per contract, string argument and character: minutes on a loaded machine.
+    }, 180_000);
 
     it("a NUL over the WebSocket is INVALID_ARGS too", async () => {
       const user = await createTestUser(server);
