@@ -26,46 +26,46 @@ function ModuleRow({
   const archived = module.archivedAt !== null;
   return (
     <tr className="border-t align-middle" data-testid="admin-module-row">
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <Link
           to="/admin/modules/$moduleId"
           params={{ moduleId: module._id }}
-          className="flex min-w-56 items-center gap-3 outline-none hover:text-primary focus-visible:underline"
+          className="flex min-w-52 items-center gap-3 outline-none hover:text-primary focus-visible:underline"
           data-testid="admin-module-link"
         >
           <ModuleIcon name={module.icon} className="size-8 [&_svg]:size-4" />
           <span className="min-w-0">
             <span className="block font-medium">{module.name}</span>
             {module.description ? (
-              <span className="line-clamp-1 max-w-72 text-muted-foreground text-xs">
+              <span className="line-clamp-1 max-w-60 text-muted-foreground text-xs">
                 {module.description}
               </span>
             ) : null}
           </span>
         </Link>
       </td>
-      <td className="whitespace-nowrap px-4 py-3 font-mono text-muted-foreground text-xs">
+      <td className="whitespace-nowrap px-3 py-3 font-mono text-muted-foreground text-xs">
         {module.slug}
       </td>
-      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+      <td className="min-w-32 px-3 py-3 text-muted-foreground">
         {module.category ?? "—"}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <KindBadge kind={module.kind} />
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <StateBadge module={module} />
       </td>
       <td
-        className="max-w-48 truncate px-4 py-3 text-muted-foreground"
+        className="max-w-36 truncate px-3 py-3 text-muted-foreground"
         title={organizationsLabel(module)}
       >
         {organizationsLabel(module)}
       </td>
-      <td className="px-4 py-3 text-right text-muted-foreground tabular-nums">
+      <td className="px-3 py-3 text-right text-muted-foreground tabular-nums">
         {module.executionCount}
       </td>
-      <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
+      <td className="whitespace-nowrap px-3 py-3 text-muted-foreground">
         {module.lastExecutionAt ? (
           <time
             dateTime={new Date(module.lastExecutionAt).toISOString()}
@@ -77,7 +77,7 @@ function ModuleRow({
           "Never"
         )}
       </td>
-      <td className="px-4 py-3">
+      <td className="px-3 py-3">
         <div className="flex justify-end gap-1">
           {archived ? null : (
             <Button size="icon" variant="ghost" asChild>
@@ -144,12 +144,12 @@ export function AdminModulesPage() {
                 {COLUMNS.map((column) => (
                   <th
                     key={column}
-                    className={`whitespace-nowrap px-4 py-2.5 font-medium ${column === "Runs" ? "text-right" : ""}`}
+                    className={`whitespace-nowrap px-3 py-2.5 font-medium ${column === "Runs" ? "text-right" : ""}`}
                   >
                     {column}
                   </th>
                 ))}
-                <th className="px-4 py-2.5">
+                <th className="px-3 py-2.5">
                   <span className="sr-only">Actions</span>
                 </th>
               </tr>
@@ -166,7 +166,7 @@ export function AdminModulesPage() {
                 : Array.from({ length: SKELETON_COUNT.table }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                     <tr key={i} className="border-t">
-                      <td colSpan={COLUMNS.length + 1} className="px-4 py-3">
+                      <td colSpan={COLUMNS.length + 1} className="px-3 py-3">
                         <Skeleton className="h-5 w-full" />
                       </td>
                     </tr>
