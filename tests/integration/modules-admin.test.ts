@@ -14,6 +14,8 @@ import {
   type TestUser,
   unique,
 } from "../support/server.ts";
+import { nextValue, subscribeFn } from "../support/sync-fn.ts";
+import { TestSocket } from "../support/sync-socket.ts";
 
 /**
  * modules.* administration on PGlite and PostgreSQL: only superadmins define modules
@@ -525,5 +527,43 @@ describe.each(DB_KINDS)("module administration (%s)", (kind) => {
     );
     expect(admin).toMatchObject({ executionCount: 2 });
     expect(admin?.lastExecutionAt).toBeGreaterThan(Date.now() - 30_000);
+  });
+
+  it("pushes new runs and module changes to a superadmin's open admin pages", async () => {
+    const { superadmin, outsider } = await people();
+    const { module } = await create(superadmin, webhookModule());
+    const socket = await TestSocket.open(server.url);
+    try {
+      expect((await socket.authenticate(superadmin.token)).type).toBe("authenticated");
+      await subscribeFn(socket, "runs", api.modules.listAdminExecutions, { moduleId: module._id });
+      await subscribeFn(socket, "list", api.modules.listAdmin, { showArchived: false });
+      const ran = nextValue(socket, "runs", api.modules.listAdminExecutions, (e) => e.length === 1);
+      const counted = nextValue(socket, "list", api.modules.listAdmin, (list) =>
+        list.some((m) => m._id === module._id && m.executionCount === 1),
+      );
+      // A member of another organization than the superadmin's runs it.
+      const now = new Date();
+      await db().insert(moduleExecutions).values({
+        id: newId(),
+        organizationId: outsider.organizationId,
+        moduleId: module._id,
+        userId: outsider.userId,
+        status: "running",
+        createdAt: now,
+        updatedAt: now,
+      });
+      expect((await ran)[0]).toMatchObject({ status: "running", userId: outsider.userId });
+      await counted;
+      const archived = nextValue(
+        socket,
+        "list",
+        api.modules.listAdmin,
+        (list) => !list.some((m) => m._id === module._id),
+      );
+      await callFn(server, api.modules.archive, { moduleId: module._id }, superadmin.token);
+      await archived;
+    } finally {
+      await socket.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
 import { callFn } from "../support/call-fn.ts";
 import { builtinModule, webhookModule } from "../support/module-fixtures.ts";
 import {
@@ -195,5 +196,42 @@ describe.each(DB_KINDS)("module catalogue (%s)", (kind) => {
       superadmin.token,
     );
     expect(await appeared).toMatchObject({ slug: "live-module-x" });
+  });
+
+  it("seeds demo categories and built-in modules once", async () => {
+    const db = server.running.services.database.db;
+    const { organizationId } = await seedDemo(db, server.running.services.storage);
+    await seedDemo(db, server.running.services.storage);
+    const member = await createTestUser(server, { organizationId });
+    const summary = await bySlug(member, "contract-summary");
+    expect(summary).toMatchObject({
+      name: "Contract summary",
+      kind: "builtin",
+      category: "Contracts & compliance",
+    });
+    expect(summary?.inputs).toEqual([
+      expect.objectContaining({
+        key: "documents",
+        type: "documents",
+        required: true,
+        maxDocuments: 10,
+      }),
+      expect.objectContaining({
+        key: "focus",
+        type: "choice",
+        options: ["Risks", "Obligations", "Key dates"],
+      }),
+      expect.objectContaining({ key: "instructions", type: "longText", required: false }),
+    ]);
+    const categories = await callFn(server, api.modules.listCategories, {}, member.token);
+    const names = categories.map((c) => c.name);
+    expect(names.filter((n) => n === "Contracts & compliance" || n === "Research")).toEqual([
+      "Contracts & compliance",
+      "Research",
+    ]);
+    const seeded = (await slugsOf(member)).filter((slug) =>
+      ["contract-summary", "clause-comparison", "research-memo"].includes(slug),
+    );
+    expect(seeded.sort()).toEqual(["clause-comparison", "contract-summary", "research-memo"]);
   });
 });

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { AppError } from "#shared/errors.ts";
 import type { ModuleCategory } from "#shared/schemas/module.ts";
-import type { Identity, RequestInfo } from "../auth/identity.ts";
 import { writeAudit } from "../auth/audit.ts";
+import type { Identity, RequestInfo } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
 import { moduleCategories } from "../db/schema.ts";
 import { newId } from "../ids.ts";

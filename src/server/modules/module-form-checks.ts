@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { AppError } from "#shared/errors.ts";
 import type { z } from "zod";
+import { AppError } from "#shared/errors.ts";
 import type { moduleFormObjectSchema } from "#shared/schemas/module.ts";
 import type { Executor } from "../db/database.ts";
 import { modules, organizations } from "../db/schema.ts";

@@ -8,8 +8,9 @@ import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
-import { seedDemoOrganization } from "./organization.ts";
+import { seedDemoModules } from "./modules.ts";
 import { seedDemoNotifications } from "./notifications.ts";
+import { seedDemoOrganization } from "./organization.ts";
 import { seedDemoPrompts } from "./prompts.ts";
 import { seedDemoSupport } from "./support.ts";
 
@@ -56,6 +57,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   (ctx) => seedDemoOrganization(ctx, DEMO_PASSWORD),
   seedDemoNotifications,
   seedDemoSupport,
+  seedDemoModules,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

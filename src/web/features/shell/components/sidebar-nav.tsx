@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import {
+  Blocks,
   BookOpenText,
   FolderClosed,
   type LucideIcon,
@@ -19,8 +20,10 @@ interface NavEntry {
     | "/threads"
     | "/dossier"
     | "/prompt-library"
+    | "/modules"
     | "/account"
-    | "/admin/prompts";
+    | "/admin/prompts"
+    | "/admin/modules";
   label: string;
   icon: LucideIcon;
   testId: string;
@@ -37,10 +40,12 @@ const WORKSPACE: NavEntry[] = [
     icon: BookOpenText,
     testId: "nav-prompt-library",
   },
+  { to: "/modules", label: "Modules", icon: Blocks, testId: "nav-modules" },
 ];
 /** Superadmins only. */
 const ADMIN: NavEntry[] = [
   { to: "/admin/prompts", label: "Prompts", icon: ShieldCheck, testId: "nav-admin-prompts" },
+  { to: "/admin/modules", label: "Modules", icon: Blocks, testId: "nav-admin-modules" },
 ];
 const SETTINGS: NavEntry[] = [
   { to: "/account", label: "Account", icon: UserRound, testId: "nav-account" },

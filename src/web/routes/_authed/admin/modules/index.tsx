@@ -1,7 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../../components/not-found-view.tsx";
+import { STALE_TIME } from "#shared/constants.ts";
+import { preloadAdminModules } from "../../../../features/admin-modules/api/admin-module-queries.ts";
+import { AdminModulesPage } from "../../../../features/admin-modules/components/admin-modules-page.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** /admin/modules (SPEC 2, superadmin area): every module, archived ones on request. */
 export const Route = createFileRoute("/_authed/admin/modules/")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context }) => preloadAdminModules(context.queryClient),
+  staleTime: STALE_TIME.modules,
+  component: AdminModulesPage,
 });

@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../../components/not-found-view.tsx";
+import { preloadModuleForm } from "../../../../features/admin-modules/api/admin-module-queries.ts";
+import { NewModulePage } from "../../../../features/admin-modules/components/module-form-pages.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** /admin/modules/new (SPEC 2 and 3: the admin module form). */
 export const Route = createFileRoute("/_authed/admin/modules/new")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context }) => preloadModuleForm(context.queryClient),
+  component: NewModulePage,
 });

@@ -1,7 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../../../components/not-found-view.tsx";
+import { preloadModuleForm } from "../../../../../features/admin-modules/api/admin-module-queries.ts";
+import { EditModulePage } from "../../../../../features/admin-modules/components/module-form-pages.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** /admin/modules/{moduleId}/edit: the admin module form over an existing module. */
 export const Route = createFileRoute("/_authed/admin/modules/$moduleId/edit")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context, params }) => preloadModuleForm(context.queryClient, params.moduleId),
+  component: function EditModuleRoute() {
+    const { moduleId } = Route.useParams();
+    return <EditModulePage moduleId={moduleId} />;
+  },
 });

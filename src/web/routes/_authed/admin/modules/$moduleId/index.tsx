@@ -1,7 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../../../components/not-found-view.tsx";
+import { STALE_TIME } from "#shared/constants.ts";
+import { preloadAdminModule } from "../../../../../features/admin-modules/api/admin-module-queries.ts";
+import { AdminModulePage } from "../../../../../features/admin-modules/components/admin-module-page.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** /admin/modules/{moduleId}: a module's every field and its recent executions. */
 export const Route = createFileRoute("/_authed/admin/modules/$moduleId/")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context, params }) => preloadAdminModule(context.queryClient, params.moduleId),
+  staleTime: STALE_TIME.moduleDetail,
+  component: function AdminModuleRoute() {
+    const { moduleId } = Route.useParams();
+    return <AdminModulePage moduleId={moduleId} />;
+  },
 });

@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck } from "lucide-react";
+import { moduleSlugSchema } from "#shared/schemas/module.ts";
+import { FormField } from "../../../components/ui/form-field.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { slugCheckOptions } from "../api/admin-module-queries.ts";
+import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+
+export const SLUG_AVAILABLE = "Slug is available";
+export const SLUG_TAKEN = "This slug is already used by another module";
+
+interface SlugFieldProps {
+  value: string;
+  onChange: (slug: string) => void;
+  error?: string;
+  /** The module being edited (its own slug is available to it). */
+  moduleId?: string;
+}
+
+/** The slug, checked with modules.checkSlug once typing pauses. */
+export function SlugField({ value, onChange, error, moduleId }: SlugFieldProps) {
+  const settled = useDebouncedValue(value.trim(), 350);
+  const wellFormed = moduleSlugSchema.safeParse(settled).success;
+  const check = useQuery({
+    ...slugCheckOptions(settled, moduleId),
+    enabled: wellFormed,
+  });
+  const current = wellFormed && settled === value.trim() ? check.data : undefined;
+  const shownError = error ?? (current?.available === false ? SLUG_TAKEN : undefined);
+  return (
+    <div className="grid gap-1.5">
+      <FormField
+        label="Slug"
+        error={shownError}
+        description={`The module's address: /modules/${value.trim() || "…"}`}
+      >
+        <Input
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          spellCheck={false}
+          autoCapitalize="off"
+          className="font-mono text-[13px]"
+          data-testid="module-form-slug"
+        />
+      </FormField>
+      {!shownError && current?.available ? (
+        <p
+          className="flex items-center gap-1.5 text-emerald-600 text-xs dark:text-emerald-400"
+          data-testid="module-form-slug-available"
+        >
+          <CircleCheck aria-hidden="true" className="size-3.5" />
+          {SLUG_AVAILABLE}
+        </p>
+      ) : null}
+    </div>
+  );
+}
