@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DraftStatus } from "#shared/schemas/draft.ts";
 import type { Executor } from "../db/database.ts";
-import { draftVersions, drafts } from "../db/schema.ts";
+import { drafts, draftVersions } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 
 /**
