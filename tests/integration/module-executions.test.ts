@@ -2,9 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import type { Execution } from "#shared/schemas/module.ts";
-import { drafts, draftVersions, jobs, moduleExecutions } from "../../src/server/db/schema.ts";
+import {
+  documents,
+  drafts,
+  draftVersions,
+  jobs,
+  moduleExecutions,
+  modules,
+} from "../../src/server/db/schema.ts";
 import { MODULE_EXECUTION_DEADLINE_JOB } from "../../src/server/modules/executions/run-execution-job.ts";
 import { verifySignature } from "../../src/server/modules/webhooks/webhook-signature.ts";
+import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
 import { insertChunk, insertDocument } from "../support/dossier-fixtures.ts";
 import {
@@ -566,7 +574,59 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
       .from(draftVersions)
       .where(eq(draftVersions.draftId, draft!.id));
     expect(version).toMatchObject({ version: 1, content: draft!.content });
+    expect(
+      await callFn(server, api.modules.getExecutionDraft, { executionId }, member.token),
+    ).toEqual({ draftId: draft!.id, title: module.name, status: "ready", content: draft!.content });
+    const other = await createTestUser(server, { organizationId: member.organizationId });
+    expect(
+      await callFn(server, api.modules.getExecutionDraft, { executionId }, other.token),
+    ).toBeNull();
     const asked = model.requests.find((r) => r.lastUserText.includes("Lease.txt"));
     expect(asked?.lastUserText).toContain('[2] (from "Lease.txt")');
   });
+
+  it("runs the demo's webhook module against the server's own demo automation", async () => {
+    const db = server.running.services.database.db;
+    const { organizationId } = await seedDemo(db, server.running.services.storage);
+    await seedDemo(db, server.running.services.storage);
+    const [module] = await db
+      .select()
+      .from(modules)
+      .where(eq(modules.slug, "clause-extraction-automation"));
+    expect(module).toMatchObject({ name: "Clause extraction (automation)", kind: "webhook" });
+    const [document] = await db
+      .select({ id: documents.id, name: documents.name })
+      .from(documents)
+      .where(eq(documents.organizationId, organizationId))
+      .limit(1);
+    const { tokens } = await callFn(server, api.auth.signIn, {
+      provider: "password",
+      params: { email: "member@demo.example.com", password: DEMO_PASSWORD },
+    });
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module!.id, inputs: { documents: [document!.id], focus: "Termination" } },
+      tokens.token,
+    );
+    const deadline = Date.now() + 20_000;
+    let run = await callFn(
+      server,
+      api.modules.getModuleExecutionById,
+      { executionId },
+      tokens.token,
+    );
+    while (run?.status !== "succeeded" && run?.status !== "failed" && Date.now() < deadline) {
+      await sleep(200);
+      run = await callFn(server, api.modules.getModuleExecutionById, { executionId }, tokens.token);
+    }
+    expect(run).toMatchObject({ status: "succeeded", error: null });
+    expect(run?.progress.map((p) => p.message)).toEqual([
+      "Reading the documents",
+      "Extracting the clauses",
+    ]);
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, run!.draftIds[0]!));
+    expect(draft?.content).toContain(document!.name);
+    expect(draft?.content).toContain("<table>");
+  }, 30_000);
 });

@@ -3,6 +3,7 @@ import * as documents from "./documents.ts";
 import * as folders from "./folders.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as moduleExecutions from "./module-executions.ts";
 import * as modules from "./modules.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
@@ -64,6 +65,7 @@ export const api = {
     getModuleExecutionById: modules.getModuleExecutionById,
     cancelExecution: modules.cancelExecution,
     listExecutions: modules.listExecutions,
+    getExecutionDraft: moduleExecutions.getExecutionDraft,
   },
   prompts: {
     listPrompts: prompts.listPrompts,
