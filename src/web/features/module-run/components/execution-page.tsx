@@ -101,7 +101,7 @@ function RunInputs({ execution, module }: { execution: Execution; module: Module
   const inputs =
     module?.inputs ?? Object.keys(execution.inputs).map((key) => ({ key, label: key }));
   return (
-    <section aria-labelledby="run-inputs" className="rounded-xl border bg-card p-4">
+    <section aria-labelledby="run-inputs" className="min-w-0 rounded-xl border bg-card p-4">
       <h2 id="run-inputs" className="font-medium text-sm">
         Ran with
       </h2>
@@ -112,16 +112,16 @@ function RunInputs({ execution, module }: { execution: Execution; module: Module
           {inputs.map((input) => {
             const value = execution.inputs[input.key];
             return (
-              <div key={input.key} className="grid gap-0.5">
+              <div key={input.key} className="grid min-w-0 gap-0.5">
                 <dt className="text-muted-foreground text-xs">{input.label}</dt>
-                <dd className="whitespace-pre-line break-words text-sm">
+                <dd className="min-w-0 whitespace-pre-line break-words text-sm">
                   {Array.isArray(value) ? (
                     value.length === 0 ? (
                       <span className="text-muted-foreground">None</span>
                     ) : (
-                      <ul className="grid gap-1">
+                      <ul className="grid min-w-0 gap-1">
                         {value.map((id) => (
-                          <li key={String(id)} className="flex items-center gap-1.5">
+                          <li key={String(id)} className="flex min-w-0 items-center gap-1.5">
                             <FileText
                               aria-hidden="true"
                               className="size-3.5 shrink-0 text-muted-foreground"

@@ -122,7 +122,7 @@ export function ExecutionTimeline({ execution, slug }: { execution: Execution; s
                       : "text-foreground",
                   )}
                 >
-                  <span className="w-16 shrink-0 text-muted-foreground text-xs tabular-nums">
+                  <span className="w-20 shrink-0 whitespace-nowrap text-muted-foreground text-xs tabular-nums">
                     {timeOf(p.at)}
                   </span>
                   <span className="min-w-0 flex-1">{p.message}</span>
