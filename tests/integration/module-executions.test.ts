@@ -11,6 +11,8 @@ import {
   modules,
 } from "../../src/server/db/schema.ts";
 import { MODULE_EXECUTION_DEADLINE_JOB } from "../../src/server/modules/executions/run-execution-job.ts";
+import { insertDraft } from "../../src/server/drafts/draft-writes.ts";
+import { startExecution } from "../../src/server/modules/executions/start-execution.ts";
 import { verifySignature } from "../../src/server/modules/webhooks/webhook-signature.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
@@ -629,4 +631,73 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
     expect(draft?.content).toContain(document!.name);
     expect(draft?.content).toContain("<table>");
   }, 30_000);
+
+  it("regenerates a draft: the built-in run writes its next version", async () => {
+    const { member } = await people();
+    const db = server.running.services.database.db;
+    const module = await insertModule(server, {
+      kind: "builtin",
+      promptTemplate: "Write the regenerated memo about {{focus}}.",
+      inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
+    });
+    const [row] = await db.select().from(modules).where(eq(modules.id, module.id));
+    const draft = await insertDraft(db, {
+      organizationId: member.organizationId,
+      userId: member.userId,
+      executionId: null,
+      moduleId: module.id,
+      title: "Memo",
+      status: "ready",
+      content: "<p>First version</p>",
+    });
+    model.respond((request) =>
+      request.lastUserText.includes("regenerated memo about Notice")
+        ? { kind: "stream", steps: [{ text: "Second version of the memo." }] }
+        : undefined,
+    );
+    const caller = {
+      userId: member.userId,
+      sessionId: "test",
+      organizationId: member.organizationId,
+      role: "Member" as const,
+      isSuperadmin: false,
+    };
+    const { executionId } = await db.transaction((tx) =>
+      startExecution({
+        db: tx,
+        caller,
+        module: row!,
+        inputs: { focus: "Notice" },
+        regeneratesDraftId: draft.id,
+      }),
+    );
+    server.running.worker?.wake();
+    const done = await waitFor(
+      member,
+      executionId,
+      (e) => e.status !== "queued" && e.status !== "running",
+    );
+    expect(done).toMatchObject({ status: "succeeded", draftIds: [draft.id] });
+    const [after] = await db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(after).toMatchObject({
+      version: 2,
+      status: "ready",
+      content: "<p>Second version of the memo.</p>",
+    });
+    const versions = await db
+      .select({
+        version: draftVersions.version,
+        reason: draftVersions.reason,
+        content: draftVersions.content,
+      })
+      .from(draftVersions)
+      .where(eq(draftVersions.draftId, draft.id))
+      .orderBy(draftVersions.version);
+    expect(versions).toEqual([
+      { version: 1, reason: "generated", content: "<p>First version</p>" },
+      { version: 2, reason: "regenerated", content: "<p>Second version of the memo.</p>" },
+    ]);
+    // No second draft was written for the run.
+    expect(await db.select().from(drafts).where(eq(drafts.executionId, executionId))).toEqual([]);
+  });
 });

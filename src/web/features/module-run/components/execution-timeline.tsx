@@ -101,7 +101,7 @@ export function ExecutionTimeline({ execution, slug }: { execution: Execution; s
           icon={
             finished ? <Check className="size-4" /> : <Loader2 className="size-4 animate-spin" />
           }
-          title={finished ? "Ran" : "Running"}
+          title={status === "succeeded" ? "Ran" : finished ? "Started" : "Running"}
           at={execution.startedAt}
           last={!finished}
         >
