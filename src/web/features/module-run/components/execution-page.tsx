@@ -82,7 +82,7 @@ export function ExecutionPage({ slug, executionId }: { slug: string; executionId
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-6">
           <section aria-label="Progress" className="rounded-xl border bg-card p-6">
-            <ExecutionTimeline execution={run} slug={slug} />
+            <ExecutionTimeline execution={run} slug={slug} writesDraftBelow={isBuiltin} />
           </section>
           {isBuiltin ? <DraftPreview executionId={run._id} running={unfinished} /> : null}
         </div>

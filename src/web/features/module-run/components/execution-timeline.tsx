@@ -65,7 +65,16 @@ function Step({
  * A run's life as a timeline: queued, running with each progress message and
  * the last percent, then how it ended (its drafts, its reason, or cancelled).
  */
-export function ExecutionTimeline({ execution, slug }: { execution: Execution; slug: string }) {
+export function ExecutionTimeline({
+  execution,
+  slug,
+  writesDraftBelow = false,
+}: {
+  execution: Execution;
+  slug: string;
+  /** A built-in run: the draft it writes shows below the timeline. */
+  writesDraftBelow?: boolean;
+}) {
   const { status, progress } = execution;
   const started = status !== "queued" || execution.startedAt !== null;
   const finished = status === "succeeded" || status === "failed" || status === "cancelled";
@@ -107,7 +116,9 @@ export function ExecutionTimeline({ execution, slug }: { execution: Execution; s
         >
           {progress.length === 0 && !finished ? (
             <p className="text-muted-foreground text-sm">
-              Started. Progress will show here as it comes.
+              {writesDraftBelow
+                ? "The model is writing the draft below."
+                : "Started. Progress will show here as it comes."}
             </p>
           ) : null}
           {progress.length > 0 ? (
