@@ -700,4 +700,43 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
     // No second draft was written for the run.
     expect(await db.select().from(drafts).where(eq(drafts.executionId, executionId))).toEqual([]);
   });
+
+  it("stops a built-in run that is cancelled while the model writes", async () => {
+    const { member } = await people();
+    const db = server.running.services.database.db;
+    const module = await insertModule(server, {
+      kind: "builtin",
+      promptTemplate: "Write a very long memo about {{focus}}.",
+      inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
+    });
+    model.respond((request) =>
+      request.lastUserText.includes("very long memo about Delays")
+        ? { kind: "stream", delayMs: 60, steps: [{ text: "word ".repeat(400) }] }
+        : undefined,
+    );
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module.id, inputs: { focus: "Delays" } },
+      member.token,
+    );
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [row] = await db.select().from(drafts).where(eq(drafts.executionId, executionId));
+      if (row?.content.includes("word")) break;
+      if (Date.now() > deadline) throw new Error("the draft never started");
+      await sleep(50);
+    }
+    await callFn(server, api.modules.cancelExecution, { executionId }, member.token);
+    const until = Date.now() + 15_000;
+    let draft = (await db.select().from(drafts).where(eq(drafts.executionId, executionId)))[0];
+    while (draft?.status === "pending" && Date.now() < until) {
+      await sleep(100);
+      draft = (await db.select().from(drafts).where(eq(drafts.executionId, executionId)))[0];
+    }
+    expect(draft).toMatchObject({ status: "failed", error: "The run was stopped." });
+    expect(await execution(member, executionId)).toMatchObject({ status: "cancelled" });
+    // The model's stream was closed, not read to the end.
+    await expect.poll(() => model.openStreams, { timeout: 5000 }).toBe(0);
+  });
 });
