@@ -142,7 +142,9 @@ export function DocumentPickerDialog({
             <p className="px-3 py-14 text-center text-muted-foreground text-sm">
               {search
                 ? `No documents match “${search}”.`
-                : "No documents here yet. Upload some in the dossier first."}
+                : folderId === TOP_LEVEL
+                  ? "No documents at the top level. Pick a folder above, or search."
+                  : "No documents in this folder."}
             </p>
           ) : (
             <ul className="grid gap-0.5">
@@ -176,7 +178,7 @@ export function DocumentPickerDialog({
                           {document.title || document.name}
                         </span>
                         <span className="block truncate text-[12px] text-muted-foreground">
-                          {snippet || document.name}
+                          {snippet || statusText(document)}
                         </span>
                       </span>
                       <span
@@ -203,16 +205,27 @@ export function DocumentPickerDialog({
             Cancel
           </Button>
           <Button
+            disabled={picked.size === 0 && chosen.length === 0}
             onClick={() => {
               onChoose([...picked.values()]);
               close(false);
             }}
             data-testid="document-picker-confirm"
           >
-            Use {picked.size === 1 ? "1 document" : `${picked.size} documents`}
+            {picked.size === 0
+              ? "Use no documents"
+              : picked.size === 1
+                ? "Use 1 document"
+                : `Use ${picked.size} documents`}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
+}
+
+function statusText(document: DocumentSummary): string {
+  if (document.processingStatus === "completed") return document.summary?.slice(0, 140) || "Ready";
+  if (document.processingStatus === "failed") return "Processing failed: its text cannot be read";
+  return "Still processing…";
 }
