@@ -740,3 +740,39 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
     await expect.poll(() => model.openStreams, { timeout: 5000 }).toBe(0);
   });
 });
+
+describe("a built-in module without any model configured", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("pglite");
+  });
+  afterAll(() => server?.close());
+
+  it("fails the run with a reason the member can act on", async () => {
+    const member = await createTestUser(server);
+    const module = await insertModule(server, {
+      kind: "builtin",
+      promptTemplate: "Summarize {{focus}}.",
+      inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
+    });
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module.id, inputs: { focus: "x" } },
+      member.token,
+    );
+    const deadline = Date.now() + 15_000;
+    let run = await callFn(
+      server,
+      api.modules.getModuleExecutionById,
+      { executionId },
+      member.token,
+    );
+    while ((run?.status === "queued" || run?.status === "running") && Date.now() < deadline) {
+      await sleep(100);
+      run = await callFn(server, api.modules.getModuleExecutionById, { executionId }, member.token);
+    }
+    expect(run).toMatchObject({ status: "failed", draftIds: [] });
+    expect(run?.error).toContain("No AI model is configured");
+  });
+});
