@@ -2,9 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import type { Execution } from "#shared/schemas/module.ts";
-import { drafts, draftVersions, jobs, moduleExecutions } from "../../src/server/db/schema.ts";
+import {
+  documents,
+  drafts,
+  draftVersions,
+  jobs,
+  moduleExecutions,
+  modules,
+} from "../../src/server/db/schema.ts";
 import { MODULE_EXECUTION_DEADLINE_JOB } from "../../src/server/modules/executions/run-execution-job.ts";
+import { insertDraft } from "../../src/server/drafts/draft-writes.ts";
+import { startExecution } from "../../src/server/modules/executions/start-execution.ts";
 import { verifySignature } from "../../src/server/modules/webhooks/webhook-signature.ts";
+import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
 import { insertChunk, insertDocument } from "../support/dossier-fixtures.ts";
 import {
@@ -566,7 +576,203 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
       .from(draftVersions)
       .where(eq(draftVersions.draftId, draft!.id));
     expect(version).toMatchObject({ version: 1, content: draft!.content });
+    expect(
+      await callFn(server, api.modules.getExecutionDraft, { executionId }, member.token),
+    ).toEqual({ draftId: draft!.id, title: module.name, status: "ready", content: draft!.content });
+    const other = await createTestUser(server, { organizationId: member.organizationId });
+    expect(
+      await callFn(server, api.modules.getExecutionDraft, { executionId }, other.token),
+    ).toBeNull();
     const asked = model.requests.find((r) => r.lastUserText.includes("Lease.txt"));
     expect(asked?.lastUserText).toContain('[2] (from "Lease.txt")');
+  });
+
+  it("runs the demo's webhook module against the server's own demo automation", async () => {
+    const db = server.running.services.database.db;
+    const { organizationId } = await seedDemo(db, server.running.services.storage);
+    await seedDemo(db, server.running.services.storage);
+    const [module] = await db
+      .select()
+      .from(modules)
+      .where(eq(modules.slug, "clause-extraction-automation"));
+    expect(module).toMatchObject({ name: "Clause extraction (automation)", kind: "webhook" });
+    const [document] = await db
+      .select({ id: documents.id, name: documents.name })
+      .from(documents)
+      .where(eq(documents.organizationId, organizationId))
+      .limit(1);
+    const { tokens } = await callFn(server, api.auth.signIn, {
+      provider: "password",
+      params: { email: "member@demo.example.com", password: DEMO_PASSWORD },
+    });
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module!.id, inputs: { documents: [document!.id], focus: "Termination" } },
+      tokens.token,
+    );
+    const deadline = Date.now() + 20_000;
+    let run = await callFn(
+      server,
+      api.modules.getModuleExecutionById,
+      { executionId },
+      tokens.token,
+    );
+    while (run?.status !== "succeeded" && run?.status !== "failed" && Date.now() < deadline) {
+      await sleep(200);
+      run = await callFn(server, api.modules.getModuleExecutionById, { executionId }, tokens.token);
+    }
+    expect(run).toMatchObject({ status: "succeeded", error: null });
+    expect(run?.progress.map((p) => p.message)).toEqual([
+      "Reading the documents",
+      "Extracting the clauses",
+    ]);
+    const [draft] = await db.select().from(drafts).where(eq(drafts.id, run!.draftIds[0]!));
+    expect(draft?.content).toContain(document!.name);
+    expect(draft?.content).toContain("<table>");
+  }, 30_000);
+
+  it("regenerates a draft: the built-in run writes its next version", async () => {
+    const { member } = await people();
+    const db = server.running.services.database.db;
+    const module = await insertModule(server, {
+      kind: "builtin",
+      promptTemplate: "Write the regenerated memo about {{focus}}.",
+      inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
+    });
+    const [row] = await db.select().from(modules).where(eq(modules.id, module.id));
+    const draft = await insertDraft(db, {
+      organizationId: member.organizationId,
+      userId: member.userId,
+      executionId: null,
+      moduleId: module.id,
+      title: "Memo",
+      status: "ready",
+      content: "<p>First version</p>",
+    });
+    model.respond((request) =>
+      request.lastUserText.includes("regenerated memo about Notice")
+        ? { kind: "stream", steps: [{ text: "Second version of the memo." }] }
+        : undefined,
+    );
+    const caller = {
+      userId: member.userId,
+      sessionId: "test",
+      organizationId: member.organizationId,
+      role: "Member" as const,
+      isSuperadmin: false,
+    };
+    const { executionId } = await db.transaction((tx) =>
+      startExecution({
+        db: tx,
+        caller,
+        module: row!,
+        inputs: { focus: "Notice" },
+        regeneratesDraftId: draft.id,
+      }),
+    );
+    server.running.worker?.wake();
+    const done = await waitFor(
+      member,
+      executionId,
+      (e) => e.status !== "queued" && e.status !== "running",
+    );
+    expect(done).toMatchObject({ status: "succeeded", draftIds: [draft.id] });
+    const [after] = await db.select().from(drafts).where(eq(drafts.id, draft.id));
+    expect(after).toMatchObject({
+      version: 2,
+      status: "ready",
+      content: "<p>Second version of the memo.</p>",
+    });
+    const versions = await db
+      .select({
+        version: draftVersions.version,
+        reason: draftVersions.reason,
+        content: draftVersions.content,
+      })
+      .from(draftVersions)
+      .where(eq(draftVersions.draftId, draft.id))
+      .orderBy(draftVersions.version);
+    expect(versions).toEqual([
+      { version: 1, reason: "generated", content: "<p>First version</p>" },
+      { version: 2, reason: "regenerated", content: "<p>Second version of the memo.</p>" },
+    ]);
+    // No second draft was written for the run.
+    expect(await db.select().from(drafts).where(eq(drafts.executionId, executionId))).toEqual([]);
+  });
+
+  it("stops a built-in run that is cancelled while the model writes", async () => {
+    const { member } = await people();
+    const db = server.running.services.database.db;
+    const module = await insertModule(server, {
+      kind: "builtin",
+      promptTemplate: "Write a very long memo about {{focus}}.",
+      inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
+    });
+    model.respond((request) =>
+      request.lastUserText.includes("very long memo about Delays")
+        ? { kind: "stream", delayMs: 60, steps: [{ text: "word ".repeat(400) }] }
+        : undefined,
+    );
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module.id, inputs: { focus: "Delays" } },
+      member.token,
+    );
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const [row] = await db.select().from(drafts).where(eq(drafts.executionId, executionId));
+      if (row?.content.includes("word")) break;
+      if (Date.now() > deadline) throw new Error("the draft never started");
+      await sleep(50);
+    }
+    await callFn(server, api.modules.cancelExecution, { executionId }, member.token);
+    const until = Date.now() + 15_000;
+    let draft = (await db.select().from(drafts).where(eq(drafts.executionId, executionId)))[0];
+    while (draft?.status === "pending" && Date.now() < until) {
+      await sleep(100);
+      draft = (await db.select().from(drafts).where(eq(drafts.executionId, executionId)))[0];
+    }
+    expect(draft).toMatchObject({ status: "failed", error: "The run was stopped." });
+    expect(await execution(member, executionId)).toMatchObject({ status: "cancelled" });
+    // The model's stream was closed, not read to the end.
+    await expect.poll(() => model.openStreams, { timeout: 5000 }).toBe(0);
+  });
+});
+
+describe("a built-in module without any model configured", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("pglite");
+  });
+  afterAll(() => server?.close());
+
+  it("fails the run with a reason the member can act on", async () => {
+    const member = await createTestUser(server);
+    const module = await insertModule(server, {
+      kind: "builtin",
+      promptTemplate: "Summarize {{focus}}.",
+      inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
+    });
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module.id, inputs: { focus: "x" } },
+      member.token,
+    );
+    const deadline = Date.now() + 15_000;
+    let run = await callFn(
+      server,
+      api.modules.getModuleExecutionById,
+      { executionId },
+      member.token,
+    );
+    while ((run?.status === "queued" || run?.status === "running") && Date.now() < deadline) {
+      await sleep(100);
+      run = await callFn(server, api.modules.getModuleExecutionById, { executionId }, member.token);
+    }
+    expect(run).toMatchObject({ status: "failed", draftIds: [] });
+    expect(run?.error).toContain("No AI model is configured");
   });
 });

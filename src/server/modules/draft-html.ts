@@ -12,7 +12,7 @@ import { sanitizeDocumentHtml } from "../ingest/extract/sanitize.ts";
 const marked = new Marked({ gfm: true, async: false });
 
 export function markdownToDraftHtml(markdown: string): string {
-  return sanitizeDocumentHtml(marked.parse(markdown, { async: false }));
+  return sanitizeDocumentHtml(marked.parse(markdown, { async: false })).trim();
 }
 
 export function htmlToDraftHtml(html: string): string {

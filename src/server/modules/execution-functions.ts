@@ -2,6 +2,7 @@ import { api } from "#shared/api/index.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
 import { cancelExecution } from "./executions/cancel-execution.ts";
 import { getExecution } from "./executions/get-execution.ts";
+import { getExecutionDraft } from "./executions/get-execution-draft.ts";
 import { listExecutions } from "./executions/list-executions.ts";
 import { runModule } from "./executions/run-module.ts";
 
@@ -25,4 +26,8 @@ export const executionFunctions: ServerFunction[] = [
   ),
 
   implement(api.modules.listExecutions, async (ctx, args) => listExecutions(ctx, args)),
+
+  implement(api.modules.getExecutionDraft, async (ctx, args) =>
+    getExecutionDraft(ctx, args.executionId),
+  ),
 ];

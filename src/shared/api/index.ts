@@ -6,6 +6,7 @@ import * as invitations from "./invitations.ts";
 import * as members from "./members.ts";
 import * as messages from "./messages.ts";
 import * as models from "./models.ts";
+import * as moduleExecutions from "./module-executions.ts";
 import * as modules from "./modules.ts";
 import * as organizations from "./organizations.ts";
 import * as notifications from "./notifications.ts";
@@ -94,6 +95,7 @@ export const api = {
     getModuleExecutionById: modules.getModuleExecutionById,
     cancelExecution: modules.cancelExecution,
     listExecutions: modules.listExecutions,
+    getExecutionDraft: moduleExecutions.getExecutionDraft,
   },
   drafts: {
     list: drafts.list,

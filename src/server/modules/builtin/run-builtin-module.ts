@@ -165,14 +165,19 @@ export async function runBuiltinModule(options: {
       .where(eq(moduleExecutions.id, execution.id));
     if (now?.status !== "running") stop.abort();
   };
-  for await (const delta of result.textStream) {
-    text += delta;
-    if (!flushing && Date.now() - lastFlush >= FLUSH_EVERY_MS) {
-      lastFlush = Date.now();
-      flushing = flush().finally(() => {
-        flushing = undefined;
-      });
+  try {
+    for await (const delta of result.textStream) {
+      text += delta;
+      if (!flushing && Date.now() - lastFlush >= FLUSH_EVERY_MS) {
+        lastFlush = Date.now();
+        flushing = flush().finally(() => {
+          flushing = undefined;
+        });
+      }
     }
+  } catch (error) {
+    // Stopping (a cancel, or the worker) ends the stream with an abort: not the model's failure.
+    if (!signal.aborted) failure ??= error;
   }
   await flushing;
   if (options.signal.aborted) throw options.signal.reason;

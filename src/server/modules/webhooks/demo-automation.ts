@@ -7,6 +7,7 @@ import type { Executor } from "../../db/database.ts";
 import { serverState } from "../../db/schema.ts";
 import { answerErrors } from "../../http/error-response.ts";
 import type { AppEnv } from "../../http/request-info.ts";
+import { moduleCallbackRoutes } from "../executions/callback-routes.ts";
 import { SIGNATURE_HEADER, signBody, verifySignature } from "./webhook-signature.ts";
 
 /**
@@ -17,7 +18,7 @@ import { SIGNATURE_HEADER, signBody, verifySignature } from "./webhook-signature
  * the seed together with the module that calls it. It checks the request's
  * signature, answers 202, then posts two progress callbacks and a markdown
  * result, signed, a few seconds later. It posts only to this server's own
- * callback address. Its timers live in memory: a restart forgets them, and
+ * callback route, in process (the same checks as over HTTP). Its timers live in memory: a restart forgets them, and
  * the run then fails at its deadline, as with a real automation that died.
  */
 
@@ -83,15 +84,20 @@ async function work(
 ): Promise<void> {
   const post = async (body: Record<string, unknown>) => {
     const text = JSON.stringify(body);
-    const response = await fetch(run.callback.url, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: `Bearer ${run.callback.token}`,
-        [SIGNATURE_HEADER]: signBody(secret, text),
-      },
-      body: text,
-    });
+    // Handed to the callback route in process (every check applies, no socket is opened),
+    // so it works whatever PUBLIC_URL says and however the server is reached.
+    const path = new URL(run.callback.url).pathname.replace(/^\/api\/modules/, "");
+    const response = await moduleCallbackRoutes(services).fetch(
+      new Request(new URL(path, "http://in-process"), {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${run.callback.token}`,
+          [SIGNATURE_HEADER]: signBody(secret, text),
+        },
+        body: text,
+      }),
+    );
     if (!response.ok) throw new Error(`callback answered ${response.status}`);
   };
   const names = run.documents.map((d) => d.name);

@@ -4,6 +4,7 @@ import { documents } from "../../db/schema.ts";
 import { signedDownloadUrl } from "../../documents/signed-download.ts";
 import type { ModuleRow } from "../module-access.ts";
 import type { ExecutionRow } from "../executions/execution-view.ts";
+import { demoAutomationRoutes } from "./demo-automation.ts";
 import { DEMO_AUTOMATION_PATH } from "./demo-automation-path.ts";
 import { BlockedAddressError, safePost } from "./safe-post.ts";
 import { SIGNATURE_HEADER, signBody } from "./webhook-signature.ts";
@@ -66,15 +67,32 @@ export async function webhookBody(
 }
 
 /**
- * The server's own demo automation (POST /api/demo-automation) is the one
- * loopback address a module may call without MODULE_WEBHOOK_ALLOWED_HOSTS:
- * same origin as PUBLIC_URL and that exact path, nothing else on this host.
+ * The server's own demo automation (decision 019) is not called over the
+ * network: an endpoint whose path is /api/demo-automation on a loopback host
+ * (any port, as the seed wrote it) or on this server's own origin gets the
+ * same signed request handed to that route in process. No socket is opened,
+ * so this opens nothing to SSRF; every other loopback address stays refused.
  */
-export function ownDemoAutomationHost(services: Services, endpoint: URL): string | undefined {
-  const own = new URL(services.config.publicUrl);
-  if (endpoint.origin !== own.origin || endpoint.pathname !== DEMO_AUTOMATION_PATH)
-    return undefined;
-  return own.port ? `${own.hostname}:${own.port}` : own.hostname;
+export function isDemoAutomationEndpoint(services: Services, endpoint: URL): boolean {
+  if (endpoint.pathname !== DEMO_AUTOMATION_PATH) return false;
+  const host = endpoint.hostname.replace(/^\[|\]$/g, "");
+  return (
+    ["localhost", "127.0.0.1", "::1"].includes(host) ||
+    endpoint.origin === new URL(services.config.publicUrl).origin
+  );
+}
+
+async function postInProcess(
+  services: Services,
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  const response = await demoAutomationRoutes(services).fetch(
+    // The route's own app serves "/" (the server mounts it at /api/demo-automation).
+    new Request(new URL("/", url), { method: "POST", headers, body }),
+  );
+  return { status: response.status, body: await response.text() };
 }
 
 /** POST the run to its module's endpoint, signed; what the answer means for the run. */
@@ -94,25 +112,25 @@ export async function dispatchWebhook(options: {
     };
   }
   const endpoint = new URL(module.endpointUrl);
-  const own = ownDemoAutomationHost(services, endpoint);
   const body = await webhookBody(services, options.execution, module, options.token);
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": `${services.config.appName}-modules`,
+    [SIGNATURE_HEADER]: signBody(module.webhookSecret, body),
+    "X-Atrium-Execution": options.execution.id,
+  };
   let answer: { status: number; body: string };
   try {
-    answer = await safePost({
-      url: module.endpointUrl,
-      body,
-      headers: {
-        "Content-Type": "application/json",
-        "User-Agent": `${services.config.appName}-modules`,
-        [SIGNATURE_HEADER]: signBody(module.webhookSecret, body),
-        "X-Atrium-Execution": options.execution.id,
-      },
-      allowedHosts: own
-        ? [...services.config.modules.allowedHosts, own]
-        : services.config.modules.allowedHosts,
-      timeoutMs: services.config.modules.webhookTimeoutMs,
-      signal: options.signal,
-    });
+    answer = isDemoAutomationEndpoint(services, endpoint)
+      ? await postInProcess(services, module.endpointUrl, body, headers)
+      : await safePost({
+          url: module.endpointUrl,
+          body,
+          headers,
+          allowedHosts: services.config.modules.allowedHosts,
+          timeoutMs: services.config.modules.webhookTimeoutMs,
+          signal: options.signal,
+        });
   } catch (error) {
     if (error instanceof BlockedAddressError) {
       return {

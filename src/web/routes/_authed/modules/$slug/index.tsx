@@ -1,7 +1,24 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../../components/not-found-view.tsx";
+import { z } from "zod";
+import { STALE_TIME } from "#shared/constants.ts";
+import { preloadModule } from "../../../../features/module-run/api/module-run-queries.ts";
+import { ModuleRunPage } from "../../../../features/module-run/components/module-run-page.tsx";
+import { ModuleRunSkeleton } from "../../../../features/module-run/components/module-run-skeleton.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** ?from=<executionId>: "Run again" prefills the form with that run's inputs. */
+const searchSchema = z.object({ from: z.string().max(100).optional().catch(undefined) });
+
+/** SPEC 2: /modules/{slug}, the module by slug (fresh for 2 minutes) and its run form. */
 export const Route = createFileRoute("/_authed/modules/$slug/")({
-  component: () => <NotFoundView inShell />,
+  validateSearch: searchSchema,
+  loader: ({ context, params }) => preloadModule(context.queryClient, params.slug),
+  staleTime: STALE_TIME.moduleDetail,
+  pendingComponent: ModuleRunSkeleton,
+  component: ModuleRunRoute,
 });
+
+function ModuleRunRoute() {
+  const { slug } = Route.useParams();
+  const { from } = Route.useSearch();
+  return <ModuleRunPage slug={slug} from={from} />;
+}

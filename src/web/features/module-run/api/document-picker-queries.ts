@@ -1,0 +1,15 @@
+import { api } from "#shared/api/index.ts";
+import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+
+/** What the run form's document picker reads: a folder's newest documents, or full-text hits. */
+const LIST_SIZE = 50;
+const SEARCH_LIMIT = 30;
+
+export const pickerListOptions = (folderId: string | null) =>
+  liveQueryOptions(api.documents.list, {
+    paginationOpts: { numItems: LIST_SIZE, cursor: null },
+    filter: { folderId },
+  });
+
+export const pickerSearchOptions = (query: string, folderId: string | null) =>
+  liveQueryOptions(api.documents.search, { query, folderId, limit: SEARCH_LIMIT });
