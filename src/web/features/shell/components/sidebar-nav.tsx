@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import {
   BookOpenText,
+  FilePen,
   FolderClosed,
   type LucideIcon,
   MessagesSquare,
@@ -19,6 +20,7 @@ interface NavEntry {
     | "/threads"
     | "/dossier"
     | "/prompt-library"
+    | "/modules/drafts"
     | "/account"
     | "/admin/prompts";
   label: string;
@@ -37,6 +39,7 @@ const WORKSPACE: NavEntry[] = [
     icon: BookOpenText,
     testId: "nav-prompt-library",
   },
+  { to: "/modules/drafts", label: "Drafts", icon: FilePen, testId: "nav-drafts" },
 ];
 /** Superadmins only. */
 const ADMIN: NavEntry[] = [
