@@ -18,7 +18,6 @@ import {
   Underline,
   Undo2,
 } from "lucide-react";
-import { useEffect } from "react";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { DRAFT_PROSE } from "./draft-prose.tsx";
@@ -38,6 +37,7 @@ export interface DraftEditorProps {
 const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
 export default function DraftEditor({ initialHtml, onChange, disabled }: DraftEditorProps) {
+  // The view mounts with EditorContent: commands run from the toolbar only, never during render.
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -53,6 +53,7 @@ export default function DraftEditor({ initialHtml, onChange, disabled }: DraftEd
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: initialHtml,
+    autofocus: "start",
     editorProps: {
       attributes: {
         class: cn(DRAFT_PROSE, "min-h-[24rem] px-1 py-2 outline-none"),
@@ -64,13 +65,6 @@ export default function DraftEditor({ initialHtml, onChange, disabled }: DraftEd
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
-  useEffect(() => {
-    editor?.setEditable(!disabled);
-  }, [editor, disabled]);
-  useEffect(() => {
-    editor?.commands.focus("start");
-  }, [editor]);
-
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) =>
@@ -207,7 +201,7 @@ export default function DraftEditor({ initialHtml, onChange, disabled }: DraftEd
           onClick={() => chain().redo().run()}
         />
       </div>
-      <div className="px-4 py-3 sm:px-6">
+      <div className={cn("px-4 py-3 sm:px-6", disabled && "pointer-events-none opacity-70")}>
         <EditorContent editor={editor} />
       </div>
     </div>

@@ -21,8 +21,8 @@ export function DraftsPage({ search, onSearchChange }: DraftsPageProps) {
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-col px-4 py-8 sm:px-6 md:py-10 lg:h-[calc(100dvh-1rem)]">
       <PageHeader title="Drafts" description="Manage and review your generated documents" />
-      <div className="mt-6 grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(300px,380px)_1fr]">
-        <div className={cn("min-h-0", open && "hidden lg:block")}>
+      <div className="mt-6 grid min-h-0 flex-1 grid-cols-1 gap-4 lg:grid-cols-[minmax(300px,380px)_1fr]">
+        <div className={cn("min-h-0 min-w-0", open && "hidden lg:block")}>
           <DraftList
             search={search}
             drafts={list.data}
@@ -35,7 +35,7 @@ export function DraftsPage({ search, onSearchChange }: DraftsPageProps) {
         <section
           aria-label="Draft"
           className={cn(
-            "min-h-[28rem] rounded-xl border bg-card/40 lg:min-h-0",
+            "min-h-[28rem] min-w-0 rounded-xl border bg-card/40 lg:min-h-0",
             !open && "hidden lg:block",
           )}
         >

@@ -19,7 +19,7 @@ import { useSaveDraftToDossier } from "../hooks/use-draft-mutations.ts";
 import { DossierDocumentLink } from "./dossier-link.tsx";
 
 const FORMATS = [
-  { value: "docx", label: "Word (.docx)", icon: FileText, testId: "save-format-docx" },
+  { value: "docx", label: "Word", icon: FileText, testId: "save-format-docx" },
   { value: "pdf", label: "PDF", icon: FileType2, testId: "save-format-pdf" },
 ] as const;
 
