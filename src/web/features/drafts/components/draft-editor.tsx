@@ -1,6 +1,4 @@
-import { TableKit } from "@tiptap/extension-table";
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
+import { type AnyExtension, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import {
   Bold,
   Heading1,
@@ -29,6 +27,8 @@ import { DRAFT_PROSE } from "./draft-prose.tsx";
  * bold, italic, underline, strike, links, quotes, code and tables.
  */
 export interface DraftEditorProps {
+  /** editor-kit.ts, loaded beside this chunk. */
+  extensions: AnyExtension[];
   initialHtml: string;
   onChange: (html: string) => void;
   disabled?: boolean;
@@ -36,22 +36,15 @@ export interface DraftEditorProps {
 
 const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
-export default function DraftEditor({ initialHtml, onChange, disabled }: DraftEditorProps) {
+export default function DraftEditor({
+  extensions,
+  initialHtml,
+  onChange,
+  disabled,
+}: DraftEditorProps) {
   // The view mounts with EditorContent: commands run from the toolbar only, never during render.
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [1, 2, 3, 4] },
-        link: {
-          openOnClick: false,
-          autolink: true,
-          protocols: ["http", "https", "mailto", "tel"],
-          isAllowedUri: (url) => SAFE_LINK.test(url),
-        },
-        codeBlock: false,
-      }),
-      TableKit.configure({ table: { resizable: false } }),
-    ],
+    extensions,
     content: initialHtml,
     autofocus: "start",
     editorProps: {

@@ -40,11 +40,24 @@ import { formatDateTime, formatSize, relativeTime } from "../lib/format.ts";
 import { CompareDialog } from "./compare-dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { DossierDocumentLink } from "./dossier-link.tsx";
+import type { DraftEditorProps } from "./draft-editor.tsx";
 import { DraftProse } from "./draft-prose.tsx";
 import { DraftStatusBadge } from "./draft-status-badge.tsx";
 import { SaveToDossierDialog } from "./save-to-dossier-dialog.tsx";
 
-const DraftEditor = lazy(() => import("./draft-editor.tsx"));
+/** The editor and its extensions: two chunks fetched together on the first Edit. */
+const DraftEditor = lazy(async () => {
+  const [editor, kit] = await Promise.all([
+    import("./draft-editor.tsx"),
+    import("./editor-kit.ts"),
+  ]);
+  const Editor = editor.default;
+  return {
+    default: (props: Omit<DraftEditorProps, "extensions">) => (
+      <Editor {...props} extensions={kit.draftExtensions} />
+    ),
+  };
+});
 
 type DialogKind = "compare" | "save" | "regenerate" | "discard" | null;
 
