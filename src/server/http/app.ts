@@ -8,6 +8,7 @@ import type { Registry } from "../api/registry.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { chatRoutes } from "../chat/chat-routes.ts";
 import { documentRoutes } from "../documents/document-routes.ts";
+import { draftRoutes } from "../drafts/draft-routes.ts";
 import { previewRoutes } from "../documents/preview-routes.ts";
 import { moduleCallbackRoutes } from "../modules/executions/callback-routes.ts";
 import { demoAutomationRoutes } from "../modules/webhooks/demo-automation.ts";
@@ -83,6 +84,7 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   app.route("/api", functionRoutes(services, registry));
   app.route("/api/auth", authRoutes(services));
   app.route("/api/documents", documentRoutes(services));
+  app.route("/api/drafts", draftRoutes(services));
   app.route("/api/document-preview", previewRoutes(services));
   app.route("/api/chat", chatRoutes(services));
   app.route("/api/modules", moduleCallbackRoutes(services));

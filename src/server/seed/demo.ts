@@ -8,6 +8,7 @@ import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
+import { seedDemoDrafts } from "./drafts.ts";
 import { seedDemoModuleAutomation } from "./module-automation.ts";
 import { seedDemoModules } from "./modules.ts";
 import { seedDemoNotifications } from "./notifications.ts";
@@ -60,6 +61,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoSupport,
   seedDemoModules,
   seedDemoModuleAutomation,
+  seedDemoDrafts,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

@@ -12,8 +12,8 @@ interface FolderPickerProps {
   onChange: (folderId: string | null) => void;
   /** Folders that cannot be chosen (the one being moved and everything inside it). */
   disabledIds?: ReadonlySet<string>;
-  /** Where the item is now: marked "Current". */
-  currentId: string | null;
+  /** Where the item is now: marked "Current" (absent: nothing is marked). */
+  currentId?: string | null;
   label: string;
 }
 
@@ -29,7 +29,7 @@ export function FolderPicker(props: FolderPickerProps) {
   const name = useId();
   const tree = useMemo(() => buildFolderTree(folders), [folders]);
   const [expanded, setExpanded] = useState<Set<string>>(
-    () => new Set(folderAncestry(folders, currentId).map((folder) => folder._id)),
+    () => new Set(folderAncestry(folders, currentId ?? null).map((folder) => folder._id)),
   );
   const toggle = (id: string) =>
     setExpanded((previous) => {
@@ -67,7 +67,7 @@ interface SharedProps {
   value: string | null;
   onChange: (folderId: string | null) => void;
   disabledIds?: ReadonlySet<string>;
-  currentId: string | null;
+  currentId?: string | null;
   expanded: Set<string>;
   toggle: (id: string) => void;
 }

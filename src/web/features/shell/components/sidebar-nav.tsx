@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import {
   Blocks,
   BookOpenText,
+  FilePen,
   FolderClosed,
   type LucideIcon,
   MessagesSquare,
@@ -21,6 +22,7 @@ interface NavEntry {
     | "/dossier"
     | "/prompt-library"
     | "/modules"
+    | "/modules/drafts"
     | "/account"
     | "/admin/prompts"
     | "/admin/modules";
@@ -41,6 +43,7 @@ const WORKSPACE: NavEntry[] = [
     testId: "nav-prompt-library",
   },
   { to: "/modules", label: "Modules", icon: Blocks, testId: "nav-modules" },
+  { to: "/modules/drafts", label: "Drafts", icon: FilePen, testId: "nav-drafts" },
 ];
 /** Superadmins only. */
 const ADMIN: NavEntry[] = [

@@ -1,7 +1,29 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../components/not-found-view.tsx";
+import { useCallback } from "react";
+import { preloadDrafts } from "../../../features/drafts/api/draft-queries.ts";
+import { DraftsPage } from "../../../features/drafts/components/drafts-page.tsx";
+import { DraftsPending } from "../../../features/drafts/components/drafts-skeleton.tsx";
+import { type DraftsSearch, draftsSearchSchema } from "../../../features/drafts/search.ts";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** SPEC 2: /modules/drafts, the member's drafts in two panes (q, id, pending, status in the address). */
 export const Route = createFileRoute("/_authed/modules/drafts")({
-  component: () => <NotFoundView inShell />,
+  validateSearch: draftsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadDrafts(context.queryClient, deps),
+  pendingComponent: DraftsPending,
+  component: DraftsRoute,
 });
+
+function DraftsRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearchChange = useCallback(
+    (patch: Partial<DraftsSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({
+        search: (previous) => ({ ...previous, ...patch }),
+        replace: options.replace,
+      }),
+    [navigate],
+  );
+  return <DraftsPage search={search} onSearchChange={onSearchChange} />;
+}
