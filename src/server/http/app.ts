@@ -9,6 +9,7 @@ import { authRoutes } from "../auth/auth-routes.ts";
 import { chatRoutes } from "../chat/chat-routes.ts";
 import { documentRoutes } from "../documents/document-routes.ts";
 import { previewRoutes } from "../documents/preview-routes.ts";
+import { voiceRoutes } from "../voice/voice-routes.ts";
 import { answerErrors, errorResponse } from "./error-response.ts";
 import type { AppEnv } from "./request-info.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -45,7 +46,7 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
     }
   });
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
-  // Uploads stream and enforce MAX_UPLOAD_BYTES themselves; everything else is JSON.
+  // Uploads and recordings enforce their own limits (MAX_UPLOAD_BYTES, 25 MB); everything else is JSON.
   const jsonBodyLimit = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
     onError: () =>
@@ -57,9 +58,8 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
         log,
       ),
   });
-  app.use("/api/*", (c, next) =>
-    c.req.path === "/api/documents/upload" ? next() : jsonBodyLimit(c, next),
-  );
+  const ownLimit = new Set(["/api/documents/upload", "/api/voice/transcribe"]);
+  app.use("/api/*", (c, next) => (ownLimit.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.get("/api/health", async (c) => {
     c.header("Cache-Control", "no-store");
@@ -77,6 +77,7 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   app.route("/api/documents", documentRoutes(services));
   app.route("/api/document-preview", previewRoutes(services));
   app.route("/api/chat", chatRoutes(services));
+  app.route("/api/voice", voiceRoutes(services));
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}.`);
   });
