@@ -27,13 +27,13 @@ type Errors = Partial<Record<keyof VoiceSettings | "form", string>>;
 const SAMPLE =
   "Hello, I am your pocket associate. I can read answers aloud and type what you dictate.";
 
-const FORMAT_HINTS: Record<string, string> = {
-  mp3: "MP3: plays everywhere, starts fastest",
-  opus: "Opus: small, for slow connections",
-  aac: "AAC: Apple devices",
-  flac: "FLAC: lossless",
-  wav: "WAV: uncompressed",
-  pcm: "PCM: raw samples",
+const FORMATS: Record<string, { label: string; hint: string }> = {
+  mp3: { label: "MP3", hint: "Plays everywhere; starts fastest." },
+  opus: { label: "Opus", hint: "Small; good on slow connections." },
+  aac: { label: "AAC", hint: "Suits Apple devices." },
+  flac: { label: "FLAC", hint: "Lossless; large." },
+  wav: { label: "WAV", hint: "Uncompressed; large." },
+  pcm: { label: "PCM", hint: "Raw 24 kHz samples." },
 };
 
 const selectClass = cn(
@@ -167,26 +167,34 @@ export function VoiceSettingsForm({
               data-testid="voice-speed"
             />
           </FormField>
-          <FormField label="Audio format" error={errors.format}>
+          <FormField
+            label="Audio format"
+            error={errors.format}
+            description={FORMATS[values.format]?.hint}
+          >
             <select {...field("format")} className={selectClass} data-testid="voice-format">
               {SPEECH_FORMATS.map((format) => (
                 <option key={format} value={format}>
-                  {FORMAT_HINTS[format]}
+                  {FORMATS[format]?.label}
                 </option>
               ))}
             </select>
           </FormField>
         </div>
-        <input
-          type="range"
-          aria-label="Speed slider"
-          min={MIN_SPEECH_SPEED}
-          max={MAX_SPEECH_SPEED}
-          step={0.05}
-          value={Number.isFinite(Number(values.speed)) ? values.speed : "1"}
-          onChange={field("speed").onChange}
-          className="w-full accent-primary sm:w-2/3"
-        />
+        <div className="flex items-center gap-3 text-[12px] text-muted-foreground">
+          <span aria-hidden="true">Slower</span>
+          <input
+            type="range"
+            aria-label="Speech speed"
+            min={MIN_SPEECH_SPEED}
+            max={MAX_SPEECH_SPEED}
+            step={0.05}
+            value={Number.isFinite(Number(values.speed)) ? values.speed : "1"}
+            onChange={field("speed").onChange}
+            className="min-w-0 flex-1 accent-primary"
+          />
+          <span aria-hidden="true">Faster</span>
+        </div>
       </fieldset>
       <fieldset className="grid gap-4">
         <legend className="mb-3 font-semibold text-sm">Dictation</legend>
