@@ -116,6 +116,30 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes mail settings in pairs, and a speech provider by URL or key", () => {
+    expect(configErrorOf({ SMTP_URL: "smtp://mail.example.com:587" })).toContain("MAIL_FROM");
+    expect(configErrorOf({ SMTP_URL: "http://mail.example.com", MAIL_FROM: "a@b.c" })).toContain(
+      "SMTP_URL",
+    );
+    expect(
+      loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Atrium <a@b.c>" })
+        .mail,
+    ).toEqual({ smtpUrl: "smtps://u:p@mail.example.com:465", from: "Atrium <a@b.c>" });
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({}).speech).toBeUndefined();
+    expect(loadConfig({ OPENAI_API_KEY: "sk-1" }).speech).toMatchObject({
+      apiKey: "sk-1",
+      transcriptionModel: "whisper-1",
+      speechModel: "tts-1",
+    });
+    expect(loadConfig({ SPEECH_PROVIDER_URL: "http://localhost:8000/v1/" }).speech).toEqual({
+      baseUrl: "http://localhost:8000/v1",
+      apiKey: undefined,
+      transcriptionModel: "whisper-1",
+      speechModel: "tts-1",
+    });
+  });
+
   it("names every bad variable at once", () => {
     const message = configErrorOf({ PORT: "abc", LOG_LEVEL: "loud" });
     expect(message).toContain("PORT");

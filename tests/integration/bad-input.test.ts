@@ -377,6 +377,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.markAllRead",
         "notifications.getPreferences",
         "support.listMine",
+        "voice.getSettings",
       ]);
 
       const wrong: string[] = [];

@@ -18,6 +18,7 @@ import { supportFunctions } from "../support/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
+import { voiceFunctions } from "../voice/functions.ts";
 import { Registry, type ServerFunction } from "./registry.ts";
 
 /**
@@ -43,6 +44,7 @@ const functions: ServerFunction[] = [
   ...invitationFunctions,
   ...notificationFunctions,
   ...supportFunctions,
+  ...voiceFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -8,11 +8,12 @@ import type { Registry } from "../api/registry.ts";
 import { authRoutes } from "../auth/auth-routes.ts";
 import { chatRoutes } from "../chat/chat-routes.ts";
 import { documentRoutes } from "../documents/document-routes.ts";
-import { draftRoutes } from "../drafts/draft-routes.ts";
 import { previewRoutes } from "../documents/preview-routes.ts";
+import { draftRoutes } from "../drafts/draft-routes.ts";
 import { moduleCallbackRoutes } from "../modules/executions/callback-routes.ts";
 import { demoAutomationRoutes } from "../modules/webhooks/demo-automation.ts";
 import { DEMO_AUTOMATION_PATH } from "../modules/webhooks/demo-automation-path.ts";
+import { voiceRoutes } from "../voice/voice-routes.ts";
 import { answerErrors, errorResponse } from "./error-response.ts";
 import type { AppEnv } from "./request-info.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -51,8 +52,8 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
     }
   });
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
-  // Uploads stream and enforce MAX_UPLOAD_BYTES themselves, module callback bodies
-  // MODULE_CALLBACK_MAX_BYTES (they carry results); everything else is JSON.
+  // Uploads and recordings stream and enforce their own limits (MAX_UPLOAD_BYTES, 25 MB), module
+  // callback bodies MODULE_CALLBACK_MAX_BYTES (they carry results); everything else is JSON.
   const jsonBodyLimit = bodyLimit({
     maxSize: config.maxJsonBodyBytes,
     onError: () =>
@@ -64,8 +65,9 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
         log,
       ),
   });
+  const ownLimit = new Set(["/api/documents/upload", "/api/voice/transcribe"]);
   app.use("/api/*", (c, next) =>
-    c.req.path === "/api/documents/upload" || MODULE_CALLBACK_PATH.test(c.req.path)
+    ownLimit.has(c.req.path) || MODULE_CALLBACK_PATH.test(c.req.path)
       ? next()
       : jsonBodyLimit(c, next),
   );
@@ -89,6 +91,7 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   app.route("/api/chat", chatRoutes(services));
   app.route("/api/modules", moduleCallbackRoutes(services));
   app.route(DEMO_AUTOMATION_PATH, demoAutomationRoutes(services));
+  app.route("/api/voice", voiceRoutes(services));
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}.`);
   });

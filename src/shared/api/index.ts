@@ -15,6 +15,7 @@ import * as setup from "./setup.ts";
 import * as support from "./support.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
+import * as voice from "./voice.ts";
 
 /**
  * Every backend function contract, addressed as `api.users.getMe`. The server
@@ -135,4 +136,5 @@ export const api = {
     get: support.get,
     reply: support.reply,
   },
+  voice: { getSettings: voice.getSettings, updateSettings: voice.updateSettings },
 };

@@ -11,6 +11,7 @@ import { AttachedDocuments } from "./documents/attached-documents.tsx";
 import { ModelSelector } from "./model-selector.tsx";
 import { NoModelNotice } from "./no-model-notice.tsx";
 import { PromptCommandMenu } from "./prompt-command-menu.tsx";
+import { DictateButton } from "./voice/dictate-button.tsx";
 
 interface ComposerAreaProps {
   draft: string;
@@ -82,6 +83,13 @@ export function ComposerArea({
                   <Paperclip aria-hidden="true" />
                 </Button>
               </Tooltip>
+              <DictateButton
+                disabled={unavailable || creating}
+                onText={(text) => {
+                  onDraftChange(draft.trim() ? `${draft.trimEnd()} ${text}` : text);
+                  inputRef.current?.focus();
+                }}
+              />
               {model.models.length > 0 ? (
                 <ModelSelector
                   models={model.models}

@@ -1,7 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NotFoundView } from "../../../components/not-found-view.tsx";
+import { STALE_TIME } from "#shared/constants.ts";
+import { AccountPending } from "../../../features/account/components/account-pending.tsx";
+import { preloadPocketAssociate } from "../../../features/pocket-associate/api/pocket-associate-loaders.ts";
+import { PocketAssociatePage } from "../../../features/pocket-associate/components/pocket-associate-page.tsx";
 
-/** Reserved for the page this route will show; until then it answers like an unknown page. */
+/** /account/pocket-associate (SPEC 2, 5): voice, speed, format, language and temperature. */
 export const Route = createFileRoute("/_authed/account/pocket-associate")({
-  component: () => <NotFoundView inShell />,
+  loader: ({ context }) => preloadPocketAssociate(context.queryClient),
+  staleTime: STALE_TIME.account,
+  pendingComponent: AccountPending,
+  component: PocketAssociatePage,
 });

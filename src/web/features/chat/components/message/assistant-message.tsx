@@ -13,6 +13,7 @@ import { MessageNotice } from "./message-notice.tsx";
 import { ReasoningBlock } from "./reasoning-block.tsx";
 import { SourceList } from "./source-list.tsx";
 import { ToolCall } from "./tool-call.tsx";
+import { ReadAloudButton } from "../voice/read-aloud-button.tsx";
 import { TypingDots } from "./typing-dots.tsx";
 
 interface AssistantMessageProps {
@@ -92,6 +93,7 @@ export function AssistantMessage({
           )}
         >
           {text ? <CopyButton text={text} label="Copy answer" testId="copy-answer" /> : null}
+          {text && !streaming ? <ReadAloudButton text={text} /> : null}
           {canRegenerate && meta.status !== "error" ? (
             <Tooltip content="Regenerate answer">
               <Button
