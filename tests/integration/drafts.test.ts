@@ -13,6 +13,7 @@ import { createFolder } from "../support/dossier-fixtures.ts";
 import {
   createTestUser,
   DB_KINDS,
+  rawRequest,
   startTestServer,
   type TestServer,
   type TestUser,
@@ -465,6 +466,59 @@ describe.each(DB_KINDS)("drafts (%s)", (kind) => {
     const done = await processed(documentId);
     expect(done).toMatchObject({ processingStatus: "completed" });
     expect(done.textContent).toContain("Liability cap");
+  });
+
+  it("saves a file result as the file it is, and lets only its member download it", async () => {
+    const { owner, others } = await people();
+    const storageId = `${owner.organizationId}/${newId()}`;
+    const csv = Buffer.from("clause,risk\n9.2,medium\n12.1,high\n");
+    await server.running.services.storage.put(storageId, csv, { contentType: "text/csv" });
+    const draft = await insertDraft(db, {
+      organizationId: owner.organizationId,
+      userId: owner.userId,
+      executionId: null,
+      moduleId: null,
+      title: "Risk register",
+      status: "ready",
+      content: "",
+      file: { storageId, name: "risk-register.csv", mimeType: "text/csv", size: csv.length },
+    });
+    const got = await callFn(server, api.drafts.get, { draftId: draft.id }, owner.token);
+    expect(got).toMatchObject({
+      fileName: "risk-register.csv",
+      fileMimeType: "text/csv",
+      fileSize: csv.length,
+    });
+
+    const download = (token: string) =>
+      rawRequest(server, `/api/drafts/${draft.id}/file`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const mine = await download(owner.token);
+    expect(mine.httpStatus).toBe(200);
+    expect(mine.text).toBe(csv.toString());
+    expect(mine.headers.get("content-disposition")).toBe(
+      'attachment; filename="risk-register.csv"',
+    );
+    for (const user of Object.values(others)) {
+      expect((await download(user.token)).httpStatus).toBe(404);
+    }
+
+    const { documentId } = await callFn(
+      server,
+      api.drafts.saveToDossier,
+      { draftId: draft.id, folderId: null, format: "pdf" },
+      owner.token,
+    );
+    const [document] = await db.select().from(documents).where(eq(documents.id, documentId));
+    expect(document).toMatchObject({
+      name: "risk-register.csv",
+      fileType: "csv",
+      size: csv.length,
+    });
+    const bytes = await server.running.services.storage.getBuffer(document!.storageId, 1_000_000);
+    expect(bytes!.toString()).toBe(csv.toString());
+    expect((await processed(documentId)).processingStatus).toBe("completed");
   });
 
   it("regenerates through the module: an execution queued for the draft, which shows pending", async () => {

@@ -132,7 +132,12 @@ function contentOf(block: Block, width = TEXT_WIDTH): Content {
       };
     case "list": {
       const items = block.items.map((item) => {
-        const parts = item.map((b) => contentOf(b, width - 20));
+        // Items sit close together: their paragraphs take a small gap, not a paragraph's.
+        const parts = item.map((b) =>
+          b.kind === "paragraph" && !b.quote && !b.code
+            ? ({ text: inline(b.runs), margin: [0, 0, 0, 3] } as Content)
+            : contentOf(b, width - 20),
+        );
         return parts.length === 1 ? parts[0]! : { stack: parts };
       });
       return block.ordered
