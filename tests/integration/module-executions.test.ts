@@ -741,12 +741,66 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
   });
 });
 
-describe("a built-in module without any model configured", () => {
+describe("module runs without a model, and with a 1 s webhook timeout", () => {
   let server: TestServer;
+  let automation: FakeAutomation;
   beforeAll(async () => {
-    server = await startTestServer("pglite");
+    automation = await startFakeAutomation();
+    server = await startTestServer("pglite", {
+      MODULE_WEBHOOK_ALLOWED_HOSTS: automation.host,
+      MODULE_WEBHOOK_TIMEOUT_SECONDS: "1",
+    });
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await automation?.close();
+  });
+
+  it("gives up on an automation that does not answer in time, and tries again", async () => {
+    const member = await createTestUser(server);
+    const module = await insertModule(server, { endpointUrl: `${automation.url}/slow` });
+    let hang = true;
+    automation.answer = async () => {
+      if (hang) await sleep(3000);
+      return 202;
+    };
+    const { executionId } = await callFn(
+      server,
+      api.modules.run,
+      { moduleId: module.id, inputs: { focus: "x" } },
+      member.token,
+    );
+    await automation.waitForRun(executionId);
+    hang = false;
+    // The first POST was abandoned after 1 s; the worker posts again after its backoff.
+    const deadline = Date.now() + 20_000;
+    while (automation.received.filter((r) => r.body.executionId === executionId).length < 2) {
+      if (Date.now() > deadline) throw new Error("the run was not posted again");
+      await sleep(100);
+    }
+    const run = await callFn(
+      server,
+      api.modules.getModuleExecutionById,
+      { executionId },
+      member.token,
+    );
+    expect(run?.status).toBe("running");
+    const [job] = await server.running.services.database.db
+      .select()
+      .from(jobs)
+      .where(
+        sql`${jobs.payload}->>'executionId' = ${executionId} and ${jobs.kind} = 'module-execution'`,
+      );
+    await expect
+      .poll(async () => {
+        const [row] = await server.running.services.database.db
+          .select({ status: jobs.status, attempts: jobs.attempts })
+          .from(jobs)
+          .where(eq(jobs.id, job!.id));
+        return row;
+      })
+      .toEqual({ status: "done", attempts: 2 });
+  }, 30_000);
 
   it("fails the run with a reason the member can act on", async () => {
     const member = await createTestUser(server);
