@@ -521,7 +521,7 @@ describe.each(DB_KINDS)("drafts (%s)", (kind) => {
     expect((await processed(documentId)).processingStatus).toBe("completed");
   });
 
-  it("regenerates through the module: an execution queued for the draft, which shows pending", async () => {
+  it("regenerates through the module: an execution queued for the draft, which gets it back if the run fails", async () => {
     const { owner } = await people();
     const moduleId = await moduleRow();
     const draft = await newDraft(owner, { moduleId });
@@ -545,7 +545,29 @@ describe.each(DB_KINDS)("drafts (%s)", (kind) => {
     expect(
       queued.some((job) => (job.payload as { executionId?: string }).executionId === executionId),
     ).toBe(true);
-    expect((await draftRow(draft.id)).status).toBe("pending");
+    // The worker runs it at once; this module has no endpoint, so the run fails, and a
+    // regeneration that ends without a result gives the draft back as it was, saying why.
+    let finished = execution!;
+    for (
+      let i = 0;
+      i < 100 && (finished.status === "queued" || finished.status === "running");
+      i++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [row] = await db
+        .select()
+        .from(moduleExecutions)
+        .where(eq(moduleExecutions.id, executionId));
+      finished = row!;
+    }
+    expect(finished.status).toBe("failed");
+    expect(await draftRow(draft.id)).toMatchObject({
+      status: "ready",
+      version: draft.version,
+      error: finished.error,
+    });
+    // While a draft is being generated, a second regeneration is refused.
+    await db.update(drafts).set({ status: "pending" }).where(eq(drafts.id, draft.id));
     expectError(
       await callFnError(server, api.drafts.regenerate, { draftId: draft.id }, owner.token),
       "CONFLICT",

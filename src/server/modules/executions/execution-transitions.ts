@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { moduleExecutions } from "../../db/schema.ts";
+import { drafts, moduleExecutions } from "../../db/schema.ts";
 import type { ExecutionRow } from "./execution-view.ts";
 
 /**
@@ -72,8 +72,27 @@ export async function finishExecution(
         extra.onlyIfExpired ? sql`${moduleExecutions.callbackExpiresAt} <= now()` : undefined,
       ),
     )
-    .returning({ id: moduleExecutions.id });
-  return rows.length > 0;
+    .returning({
+      id: moduleExecutions.id,
+      regeneratesDraftId: moduleExecutions.regeneratesDraftId,
+    });
+  const [finished] = rows;
+  if (finished?.regeneratesDraftId && outcome.status !== "succeeded") {
+    // drafts.regenerate marked the draft pending: a run that ends without a result gives it
+    // back as it was (its current version untouched), saying why.
+    await db
+      .update(drafts)
+      .set({
+        status: "ready",
+        error:
+          outcome.status === "cancelled"
+            ? "Regenerating was cancelled."
+            : (outcome.error ?? "Regenerating failed."),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(drafts.id, finished.regeneratesDraftId), eq(drafts.status, "pending")));
+  }
+  return finished !== undefined;
 }
 
 /** Append a progress message of a running execution. */
