@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ChevronsUpDown, LogOut, UserRound } from "lucide-react";
+import { ChevronsUpDown, LifeBuoy, LogOut, UserRound } from "lucide-react";
 import type { Theme } from "#shared/constants.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { useThemeStore } from "../../../components/settings/theme-store.ts";
@@ -91,6 +91,12 @@ export function UserMenu({ open, user }: { open: boolean; user: User | undefined
           <Link to="/account" data-testid="user-menu-account">
             <UserRound aria-hidden="true" />
             Account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/account/support" data-testid="user-menu-support">
+            <LifeBuoy aria-hidden="true" />
+            Help & support
           </Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
