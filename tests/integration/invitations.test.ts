@@ -154,6 +154,17 @@ describe.each(DB_KINDS)("invitations and members (%s)", (kind) => {
       role: "Member",
       disabled: false,
     });
+    // The admin who invited is told.
+    const told = await callFn(
+      server,
+      api.notifications.list,
+      { paginationOpts: { numItems: 10, cursor: null } },
+      admin.token,
+    );
+    expect(told.page.map((n) => [n.kind, n.title])).toContainEqual([
+      "invitation.accepted",
+      `${email} joined the organization`,
+    ]);
 
     expect(await callFn(server, api.invitations.get, { token })).toEqual({ status: "accepted" });
     const reused = await acceptError(token);

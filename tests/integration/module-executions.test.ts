@@ -280,6 +280,17 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
     const done = await succeeded;
     expect(done).toMatchObject({ status: "succeeded", canCancel: false, error: null });
     expect(done?.draftIds).toHaveLength(3);
+    // The member is told, with a link back to the run.
+    const told = await callFn(
+      server,
+      api.notifications.list,
+      { paginationOpts: { numItems: 10, cursor: null } },
+      member.token,
+    );
+    expect(told.page.find((n) => n.kind === "module.finished")).toMatchObject({
+      title: `“${module.name}” finished: its draft is ready`,
+      link: `/modules/${module.slug}/${executionId}`,
+    });
     const rows = await server.running.services.database.db
       .select()
       .from(drafts)

@@ -3,7 +3,8 @@ import { AppError } from "#shared/errors.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import { writeAudit } from "../auth/audit.ts";
 import type { Executor } from "../db/database.ts";
-import { invitations, type users } from "../db/schema.ts";
+import { invitations, users } from "../db/schema.ts";
+import { notify } from "../notifications/notify.ts";
 import { INVITATION_REFUSALS } from "./invitation-lookup.ts";
 import type { InvitationRow } from "./invitation-view.ts";
 
@@ -52,4 +53,24 @@ export async function claimInvitation(
     metadata: { email: invitation.email, role: invitation.role },
     request: ctx.request,
   });
+  // The one who invited hears of it, if they are still an admin of the organization.
+  if (invitation.invitedBy && invitation.invitedBy !== userId) {
+    const [inviter] = await tx
+      .select({ role: users.role, organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.id, invitation.invitedBy));
+    if (
+      inviter?.organizationId === invitation.organizationId &&
+      inviter.role === "OrganizationAdmin"
+    ) {
+      await notify(tx, {
+        organizationId: invitation.organizationId,
+        userId: invitation.invitedBy,
+        kind: "invitation.accepted",
+        title: `${invitation.email} joined the organization`,
+        link: "/account/organization",
+        data: { invitationId: invitation.id },
+      });
+    }
+  }
 }

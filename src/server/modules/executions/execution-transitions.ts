@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { drafts, moduleExecutions } from "../../db/schema.ts";
+import { drafts, moduleExecutions, modules } from "../../db/schema.ts";
+import { notify } from "../../notifications/notify.ts";
 import type { ExecutionRow } from "./execution-view.ts";
 
 /**
@@ -75,6 +76,9 @@ export async function finishExecution(
     .returning({
       id: moduleExecutions.id,
       regeneratesDraftId: moduleExecutions.regeneratesDraftId,
+      organizationId: moduleExecutions.organizationId,
+      userId: moduleExecutions.userId,
+      moduleId: moduleExecutions.moduleId,
     });
   const [finished] = rows;
   if (finished?.regeneratesDraftId && outcome.status !== "succeeded") {
@@ -91,6 +95,26 @@ export async function finishExecution(
         updatedAt: new Date(),
       })
       .where(and(eq(drafts.id, finished.regeneratesDraftId), eq(drafts.status, "pending")));
+  }
+  // The member hears how their run ended (not of a cancel: they did it themselves).
+  if (finished && outcome.status !== "cancelled") {
+    const [module] = await db
+      .select({ name: modules.name, slug: modules.slug })
+      .from(modules)
+      .where(eq(modules.id, finished.moduleId));
+    const name = module?.name ?? "A module";
+    await notify(db, {
+      organizationId: finished.organizationId,
+      userId: finished.userId,
+      kind: "module.finished",
+      title:
+        outcome.status === "succeeded"
+          ? `“${name}” finished: its draft is ready`
+          : `“${name}” failed`,
+      body: outcome.status === "failed" ? (outcome.error ?? "") : "",
+      link: module ? `/modules/${module.slug}/${finished.id}` : null,
+      data: { executionId: finished.id, status: outcome.status },
+    });
   }
   return finished !== undefined;
 }
