@@ -7,6 +7,7 @@ import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
+import { shareFunctions } from "../shares/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
@@ -22,6 +23,7 @@ const functions: ServerFunction[] = [
   ...userFunctions,
   ...folderFunctions,
   ...documentFunctions,
+  ...shareFunctions,
   ...threadFunctions,
   ...threadAttachmentFunctions,
   ...messageFunctions,

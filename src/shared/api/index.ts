@@ -5,6 +5,7 @@ import * as messages from "./messages.ts";
 import * as models from "./models.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
+import * as shares from "./shares.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 
@@ -29,6 +30,8 @@ export const api = {
     rename: folders.rename,
     move: folders.move,
     remove: folders.remove,
+    setFavorite: folders.setFavorite,
+    listFavorites: folders.listFavorites,
   },
   documents: {
     list: documents.list,
@@ -39,6 +42,15 @@ export const api = {
     move: documents.move,
     remove: documents.remove,
     retry: documents.retry,
+    setFavorite: documents.setFavorite,
+    listFavorites: documents.listFavorites,
+  },
+  shares: {
+    listForEntity: shares.listForEntity,
+    set: shares.set,
+    remove: shares.remove,
+    listSharedWithMe: shares.listSharedWithMe,
+    listShareableMembers: shares.listShareableMembers,
   },
   threads: {
     list: threads.list,
