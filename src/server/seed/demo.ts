@@ -8,6 +8,7 @@ import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
+import { seedDemoDossierSharing } from "./dossier-sharing.ts";
 import { seedDemoPrompts } from "./prompts.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
@@ -49,6 +50,7 @@ const DEMO_USERS: Array<{
  */
 export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoDossier,
+  seedDemoDossierSharing,
   seedDemoPrompts,
 ];
 

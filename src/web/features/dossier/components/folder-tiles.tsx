@@ -3,19 +3,23 @@ import { Folder as FolderIcon } from "lucide-react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { plural } from "../lib/format.ts";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FolderActionsMenu } from "./folder-actions-menu.tsx";
+import { OwnerBadge } from "./owner-badge.tsx";
 
 interface FolderTilesProps {
   folders: readonly { folder: Folder; subfolderCount: number }[];
+  /** Where a tile leads: my dossier (default) or the shared area. */
+  area?: "dossier" | "shared";
 }
 
 /** The subfolders of the folder on screen, as compact tiles above its documents. */
-export function FolderTiles({ folders }: FolderTilesProps) {
+export function FolderTiles({ folders, area = "dossier" }: FolderTilesProps) {
   return (
     <ul
       aria-label="Folders"
       data-testid="folder-tiles"
-      className="grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] gap-3"
+      className="grid grid-cols-[repeat(auto-fill,minmax(240px,1fr))] gap-3"
     >
       {folders.map(({ folder, subfolderCount }) => (
         <li
@@ -23,7 +27,7 @@ export function FolderTiles({ folders }: FolderTilesProps) {
           data-testid="folder-tile"
           data-path={folder.path}
           className={cn(
-            "group relative flex h-14 items-center gap-3 rounded-lg border bg-card px-3 transition-[border-color,background-color]",
+            "group relative flex min-h-14 items-center gap-3 rounded-lg border bg-card px-3 py-2 transition-[border-color,background-color]",
             "hover:border-primary/35 hover:bg-accent/40 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring",
           )}
         >
@@ -32,7 +36,7 @@ export function FolderTiles({ folders }: FolderTilesProps) {
           </span>
           <div className="min-w-0 flex-1">
             <Link
-              to="/dossier/$"
+              to={area === "shared" ? "/dossier/shared/$" : "/dossier/$"}
               params={{ _splat: folder.path }}
               title={folder.name}
               className="block truncate font-medium text-[13.5px] outline-none after:absolute after:inset-0 after:content-['']"
@@ -44,7 +48,20 @@ export function FolderTiles({ folders }: FolderTilesProps) {
                 {plural(subfolderCount, "subfolder")}
               </p>
             ) : null}
+            <OwnerBadge ownerName={folder.ownerName} myRole={folder.myRole} />
           </div>
+          <FavoriteButton
+            entityType="folder"
+            entityId={folder._id}
+            name={folder.name}
+            isFavorite={folder.isFavorite}
+            className={cn(
+              "relative z-10 transition-opacity",
+              folder.isFavorite
+                ? "opacity-100"
+                : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+            )}
+          />
           <FolderActionsMenu
             folder={folder}
             className={cn(

@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
@@ -25,6 +25,8 @@ const rowClass = cn(
  */
 export function FolderTree({ folders, currentId }: FolderTreeProps) {
   const tree = useMemo(() => buildFolderTree(folders), [folders]);
+  // The shared area and favorites have no current folder either, but are not the top level.
+  const onTopLevel = !/^\/dossier\/(shared|favorites)(\/|$)/.test(useLocation().pathname);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
 
   // Open the way down to the current folder, and the folder itself, when it changes
@@ -52,7 +54,7 @@ export function FolderTree({ folders, currentId }: FolderTreeProps) {
     <nav aria-label="Folders" data-testid="folder-tree">
       <Link
         to="/dossier"
-        aria-current={currentId === null ? "page" : undefined}
+        aria-current={currentId === null && onTopLevel ? "page" : undefined}
         activeOptions={{ exact: true, includeSearch: false }}
         data-testid="folder-tree-root"
         className={cn(rowClass, "pl-2")}
@@ -61,7 +63,7 @@ export function FolderTree({ folders, currentId }: FolderTreeProps) {
           aria-hidden="true"
           className="size-4 shrink-0 text-muted-foreground group-aria-[current=page]:text-primary"
         />
-        <span className="truncate">All documents</span>
+        <span className="truncate">My dossier</span>
       </Link>
       {tree.length > 0 ? (
         <ul className="mt-0.5 grid gap-px">

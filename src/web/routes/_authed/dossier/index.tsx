@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { preloadTopLevel } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FolderPage } from "../../../features/dossier/components/folder-page.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
+import { ownFolders } from "../../../features/dossier/lib/folder-tree.ts";
 import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 
@@ -29,6 +30,11 @@ function DossierIndexRoute() {
     [navigate],
   );
   return (
-    <FolderPage folder={null} folders={folders} search={search} onSearchChange={onSearchChange} />
+    <FolderPage
+      folder={null}
+      folders={ownFolders(folders)}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
   );
 }
