@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { Folder as FolderIcon } from "lucide-react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
@@ -9,12 +9,15 @@ import { OwnerBadge } from "./owner-badge.tsx";
 
 interface FolderTilesProps {
   folders: readonly { folder: Folder; subfolderCount: number }[];
-  /** Where a tile leads: my dossier (default) or the shared area. */
+  /** Where a tile leads: my dossier or the shared area (default: the area on screen). */
   area?: "dossier" | "shared";
 }
 
 /** The subfolders of the folder on screen, as compact tiles above its documents. */
-export function FolderTiles({ folders, area = "dossier" }: FolderTilesProps) {
+export function FolderTiles({ folders, area }: FolderTilesProps) {
+  const inShared = useLocation().pathname.startsWith("/dossier/shared");
+  const to =
+    (area ?? (inShared ? "shared" : "dossier")) === "shared" ? "/dossier/shared/$" : "/dossier/$";
   return (
     <ul
       aria-label="Folders"
@@ -36,7 +39,7 @@ export function FolderTiles({ folders, area = "dossier" }: FolderTilesProps) {
           </span>
           <div className="min-w-0 flex-1">
             <Link
-              to={area === "shared" ? "/dossier/shared/$" : "/dossier/$"}
+              to={to}
               params={{ _splat: folder.path }}
               title={folder.name}
               className="block truncate font-medium text-[13.5px] outline-none after:absolute after:inset-0 after:content-['']"

@@ -5,6 +5,7 @@ import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { folderAncestry } from "../../../lib/folder-names.ts";
 import { buildFolderTree, type FolderNode } from "../lib/folder-tree.ts";
+import { FavoriteButton } from "./favorite-button.tsx";
 
 interface FolderTreeProps {
   folders: readonly Folder[];
@@ -100,7 +101,7 @@ function TreeItem({ node, depth, currentId, expanded, toggle }: TreeItemProps) {
   const Icon = open && children.length > 0 ? FolderOpen : FolderIcon;
   return (
     <li>
-      <div className="flex items-center" style={{ paddingLeft: `${depth * 12}px` }}>
+      <div className="group/row flex items-center" style={{ paddingLeft: `${depth * 12}px` }}>
         {children.length > 0 ? (
           <button
             type="button"
@@ -136,6 +137,18 @@ function TreeItem({ node, depth, currentId, expanded, toggle }: TreeItemProps) {
           />
           <span className="truncate">{folder.name}</span>
         </Link>
+        <FavoriteButton
+          entityType="folder"
+          entityId={folder._id}
+          name={folder.name}
+          isFavorite={folder.isFavorite}
+          className={cn(
+            "size-6 shrink-0 [&_svg]:size-3.5",
+            folder.isFavorite
+              ? "opacity-100"
+              : "opacity-0 focus-visible:opacity-100 group-hover/row:opacity-100",
+          )}
+        />
       </div>
       {open && children.length > 0 ? (
         <ul className="grid gap-px">
