@@ -22,7 +22,7 @@ export function FolderTiles({ folders, area }: FolderTilesProps) {
     <ul
       aria-label="Folders"
       data-testid="folder-tiles"
-      className="grid grid-cols-[repeat(auto-fill,minmax(240px,1fr))] gap-3"
+      className="grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3"
     >
       {folders.map(({ folder, subfolderCount }) => (
         <li
