@@ -188,6 +188,7 @@ async function expectOwnedAndShared(query: Query): Promise<void> {
   ]);
 }
 
+/** Two full migration runs on a busy machine take longer than one test's default limit. */
 describe("migration 0014: the dossier gets owners", () => {
   it("gives every row an owner and keeps today's access on PGlite", async () => {
     const client = await PGlite.create({ extensions: { vector } });
@@ -201,7 +202,7 @@ describe("migration 0014: the dossier gets owners", () => {
     } finally {
       await client.close();
     }
-  });
+  }, 120_000);
 
   it("gives every row an owner and keeps today's access on PostgreSQL", async () => {
     const client = new pg.Client({ connectionString: await freshPostgresUrl() });
@@ -216,5 +217,5 @@ describe("migration 0014: the dossier gets owners", () => {
     } finally {
       await client.end();
     }
-  });
+  }, 120_000);
 });
