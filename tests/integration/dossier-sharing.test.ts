@@ -321,6 +321,92 @@ describe.each(DB_KINDS)("dossier sharing (%s)", (kind) => {
   });
 
   describe("what each role may change", () => {
+    type Outcome = "ok" | "FORBIDDEN" | "NOT_FOUND";
+    const NONE: Outcome[] = Array(11).fill("NOT_FOUND");
+    /**
+     * Per caller, in order: documents.rename, documents.retry, documents.move (within the
+     * shared tree), folders.rename, folders.create inside, documents.setFavorite,
+     * folders.setFavorite, shares.listForEntity, shares.set, documents.remove, folders.remove.
+     */
+    const EXPECTED: Record<Who, Outcome[]> = {
+      owner: Array(11).fill("ok"),
+      editor: [
+        "ok",
+        "ok",
+        "ok",
+        "ok",
+        "ok",
+        "ok",
+        "ok",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+      ],
+      viewer: [
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "ok",
+        "ok",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+        "FORBIDDEN",
+      ],
+      orgWide: NONE,
+      unshared: NONE,
+      admin: NONE,
+      outsider: NONE,
+    };
+
+    it.each(EVERYONE)(
+      "%s changes only what their role allows, the same way everywhere",
+      async (who) => {
+        const user = users[who];
+        // A fresh room inside the shared folder, with a failed document, for each caller.
+        const room = await createFolder(server, users.owner, `Room ${who}`, matter._id);
+        const doc = await insertDocument(server, users.owner, {
+          folderId: room._id,
+          name: `Exhibit ${who}.pdf`,
+          status: "failed",
+        });
+        const outcome = async <C extends FunctionContract>(contract: C, args: ArgsOf<C>) => {
+          const result = await server.call(contract.kind, contract.path, args, user.token);
+          if (result.body.status === "success") return "ok";
+          return (result.body.errorData as { code: Outcome }).code;
+        };
+        const target = { entityType: "folder" as const, entityId: room._id };
+        const outcomes = [
+          await outcome(api.documents.rename, { documentId: doc.id, name: "Renamed.pdf" }),
+          await outcome(api.documents.retry, { documentId: doc.id }),
+          await outcome(api.documents.move, { documentId: doc.id, folderId: matter._id }),
+          await outcome(api.folders.rename, { folderId: room._id, name: `Room ${who} renamed` }),
+          await outcome(api.folders.create, { name: "Inside", parentId: room._id }),
+          await outcome(api.documents.setFavorite, { documentId: doc.id, favorite: true }),
+          await outcome(api.folders.setFavorite, { folderId: room._id, favorite: true }),
+          await outcome(api.shares.listForEntity, target),
+          await outcome(api.shares.set, {
+            ...target,
+            grantee: { userId: users.unshared.userId },
+            role: "viewer",
+          }),
+          await outcome(api.documents.remove, { documentId: doc.id }),
+          await outcome(api.folders.remove, { folderId: room._id }),
+        ];
+        expect(outcomes).toEqual(EXPECTED[who]);
+        // A refused change changed nothing.
+        if (who !== "owner") {
+          const [row] = await db.select().from(documents).where(eq(documents.id, doc.id));
+          expect(row?.name).toBe(who === "editor" ? "Renamed.pdf" : `Exhibit ${who}.pdf`);
+          const access = await callFn(server, api.shares.listForEntity, target, users.owner.token);
+          expect(access.members).toEqual([]);
+        }
+      },
+    );
+
     it("lets editors rename, move within the tree and upload; viewers only read", async () => {
       const doc = await insertDocument(server, users.owner, {
         folderId: pleadings._id,
