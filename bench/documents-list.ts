@@ -99,7 +99,7 @@ async function seedDocuments(seeded: { db: Db; organizationId: string; users: { 
     log(`inserted ${options.elsewhere} documents at the top level in ${seconds(started)} s`);
   }
   prepared.folderId = folderId;
-  await measureDirectly(db, organizationId);
+  await measureDirectly(db, { userId: ownerId, organizationId });
 }
 
 /**
@@ -107,11 +107,11 @@ async function seedDocuments(seeded: { db: Db; organizationId: string; users: { 
  * which proves the cursor reaches each row once and collects cursors at known depths; then the
  * first page again and again.
  */
-async function measureDirectly(db: Db, organizationId: string) {
+async function measureDirectly(db: Db, caller: { userId: string; organizationId: string }) {
   const page = (cursor: string | null) =>
     listDocuments({
       db,
-      organizationId,
+      caller,
       folderId: prepared.folderId,
       numItems: options.pageSize,
       cursor,

@@ -26,12 +26,15 @@ import { Route as AuthedAccountSupportRouteImport } from './routes/_authed/accou
 import { Route as AuthedAdminPromptsRouteImport } from './routes/_authed/admin/prompts'
 import { Route as AuthedDossierIndexRouteImport } from './routes/_authed/dossier/index'
 import { Route as AuthedDossierSplatRouteImport } from './routes/_authed/dossier/$'
+import { Route as AuthedDossierFavoritesRouteImport } from './routes/_authed/dossier/favorites'
 import { Route as AuthedModulesIndexRouteImport } from './routes/_authed/modules/index'
 import { Route as AuthedModulesDraftsRouteImport } from './routes/_authed/modules/drafts'
 import { Route as AuthedThreadsIndexRouteImport } from './routes/_authed/threads/index'
 import { Route as AuthedThreadsThreadIdRouteImport } from './routes/_authed/threads/$threadId'
 import { Route as AuthedAdminModulesIndexRouteImport } from './routes/_authed/admin/modules/index'
 import { Route as AuthedAdminModulesNewRouteImport } from './routes/_authed/admin/modules/new'
+import { Route as AuthedDossierSharedIndexRouteImport } from './routes/_authed/dossier/shared/index'
+import { Route as AuthedDossierSharedSplatRouteImport } from './routes/_authed/dossier/shared/$'
 import { Route as AuthedModulesSlugIndexRouteImport } from './routes/_authed/modules/$slug/index'
 import { Route as AuthedModulesSlugIdRouteImport } from './routes/_authed/modules/$slug/$id'
 import { Route as AuthedAdminModulesModuleIdIndexRouteImport } from './routes/_authed/admin/modules/$moduleId/index'
@@ -124,6 +127,11 @@ const AuthedDossierSplatRoute = AuthedDossierSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AuthedDossierRoute,
 } as any)
+const AuthedDossierFavoritesRoute = AuthedDossierFavoritesRouteImport.update({
+  id: '/favorites',
+  path: '/favorites',
+  getParentRoute: () => AuthedDossierRoute,
+} as any)
 const AuthedModulesIndexRoute = AuthedModulesIndexRouteImport.update({
   id: '/modules/',
   path: '/modules/',
@@ -154,6 +162,18 @@ const AuthedAdminModulesNewRoute = AuthedAdminModulesNewRouteImport.update({
   path: '/admin/modules/new',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedDossierSharedIndexRoute =
+  AuthedDossierSharedIndexRouteImport.update({
+    id: '/shared/',
+    path: '/shared/',
+    getParentRoute: () => AuthedDossierRoute,
+  } as any)
+const AuthedDossierSharedSplatRoute =
+  AuthedDossierSharedSplatRouteImport.update({
+    id: '/shared/$',
+    path: '/shared/$',
+    getParentRoute: () => AuthedDossierRoute,
+  } as any)
 const AuthedModulesSlugIndexRoute = AuthedModulesSlugIndexRouteImport.update({
   id: '/modules/$slug/',
   path: '/modules/$slug/',
@@ -192,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/account/support': typeof AuthedAccountSupportRoute
   '/admin/prompts': typeof AuthedAdminPromptsRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
+  '/dossier/favorites': typeof AuthedDossierFavoritesRoute
   '/modules/drafts': typeof AuthedModulesDraftsRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account/': typeof AuthedAccountIndexRoute
@@ -199,8 +220,10 @@ export interface FileRoutesByFullPath {
   '/modules/': typeof AuthedModulesIndexRoute
   '/threads/': typeof AuthedThreadsIndexRoute
   '/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/dossier/shared/$': typeof AuthedDossierSharedSplatRoute
   '/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
   '/admin/modules/': typeof AuthedAdminModulesIndexRoute
+  '/dossier/shared/': typeof AuthedDossierSharedIndexRoute
   '/modules/$slug/': typeof AuthedModulesSlugIndexRoute
   '/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
   '/admin/modules/$moduleId/': typeof AuthedAdminModulesModuleIdIndexRoute
@@ -218,6 +241,7 @@ export interface FileRoutesByTo {
   '/account/support': typeof AuthedAccountSupportRoute
   '/admin/prompts': typeof AuthedAdminPromptsRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
+  '/dossier/favorites': typeof AuthedDossierFavoritesRoute
   '/modules/drafts': typeof AuthedModulesDraftsRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/account': typeof AuthedAccountIndexRoute
@@ -225,8 +249,10 @@ export interface FileRoutesByTo {
   '/modules': typeof AuthedModulesIndexRoute
   '/threads': typeof AuthedThreadsIndexRoute
   '/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/dossier/shared/$': typeof AuthedDossierSharedSplatRoute
   '/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
   '/admin/modules': typeof AuthedAdminModulesIndexRoute
+  '/dossier/shared': typeof AuthedDossierSharedIndexRoute
   '/modules/$slug': typeof AuthedModulesSlugIndexRoute
   '/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
   '/admin/modules/$moduleId': typeof AuthedAdminModulesModuleIdIndexRoute
@@ -248,6 +274,7 @@ export interface FileRoutesById {
   '/_authed/account/support': typeof AuthedAccountSupportRoute
   '/_authed/admin/prompts': typeof AuthedAdminPromptsRoute
   '/_authed/dossier/$': typeof AuthedDossierSplatRoute
+  '/_authed/dossier/favorites': typeof AuthedDossierFavoritesRoute
   '/_authed/modules/drafts': typeof AuthedModulesDraftsRoute
   '/_authed/threads/$threadId': typeof AuthedThreadsThreadIdRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
@@ -255,8 +282,10 @@ export interface FileRoutesById {
   '/_authed/modules/': typeof AuthedModulesIndexRoute
   '/_authed/threads/': typeof AuthedThreadsIndexRoute
   '/_authed/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/_authed/dossier/shared/$': typeof AuthedDossierSharedSplatRoute
   '/_authed/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
   '/_authed/admin/modules/': typeof AuthedAdminModulesIndexRoute
+  '/_authed/dossier/shared/': typeof AuthedDossierSharedIndexRoute
   '/_authed/modules/$slug/': typeof AuthedModulesSlugIndexRoute
   '/_authed/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
   '/_authed/admin/modules/$moduleId/': typeof AuthedAdminModulesModuleIdIndexRoute
@@ -278,6 +307,7 @@ export interface FileRouteTypes {
     | '/account/support'
     | '/admin/prompts'
     | '/dossier/$'
+    | '/dossier/favorites'
     | '/modules/drafts'
     | '/threads/$threadId'
     | '/account/'
@@ -285,8 +315,10 @@ export interface FileRouteTypes {
     | '/modules/'
     | '/threads/'
     | '/admin/modules/new'
+    | '/dossier/shared/$'
     | '/modules/$slug/$id'
     | '/admin/modules/'
+    | '/dossier/shared/'
     | '/modules/$slug/'
     | '/admin/modules/$moduleId/edit'
     | '/admin/modules/$moduleId/'
@@ -304,6 +336,7 @@ export interface FileRouteTypes {
     | '/account/support'
     | '/admin/prompts'
     | '/dossier/$'
+    | '/dossier/favorites'
     | '/modules/drafts'
     | '/threads/$threadId'
     | '/account'
@@ -311,8 +344,10 @@ export interface FileRouteTypes {
     | '/modules'
     | '/threads'
     | '/admin/modules/new'
+    | '/dossier/shared/$'
     | '/modules/$slug/$id'
     | '/admin/modules'
+    | '/dossier/shared'
     | '/modules/$slug'
     | '/admin/modules/$moduleId/edit'
     | '/admin/modules/$moduleId'
@@ -333,6 +368,7 @@ export interface FileRouteTypes {
     | '/_authed/account/support'
     | '/_authed/admin/prompts'
     | '/_authed/dossier/$'
+    | '/_authed/dossier/favorites'
     | '/_authed/modules/drafts'
     | '/_authed/threads/$threadId'
     | '/_authed/account/'
@@ -340,8 +376,10 @@ export interface FileRouteTypes {
     | '/_authed/modules/'
     | '/_authed/threads/'
     | '/_authed/admin/modules/new'
+    | '/_authed/dossier/shared/$'
     | '/_authed/modules/$slug/$id'
     | '/_authed/admin/modules/'
+    | '/_authed/dossier/shared/'
     | '/_authed/modules/$slug/'
     | '/_authed/admin/modules/$moduleId/edit'
     | '/_authed/admin/modules/$moduleId/'
@@ -476,6 +514,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDossierSplatRouteImport
       parentRoute: typeof AuthedDossierRoute
     }
+    '/_authed/dossier/favorites': {
+      id: '/_authed/dossier/favorites'
+      path: '/favorites'
+      fullPath: '/dossier/favorites'
+      preLoaderRoute: typeof AuthedDossierFavoritesRouteImport
+      parentRoute: typeof AuthedDossierRoute
+    }
     '/_authed/modules/': {
       id: '/_authed/modules/'
       path: '/modules'
@@ -517,6 +562,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/modules/new'
       preLoaderRoute: typeof AuthedAdminModulesNewRouteImport
       parentRoute: typeof AuthedRoute
+    }
+    '/_authed/dossier/shared/': {
+      id: '/_authed/dossier/shared/'
+      path: '/shared'
+      fullPath: '/dossier/shared/'
+      preLoaderRoute: typeof AuthedDossierSharedIndexRouteImport
+      parentRoute: typeof AuthedDossierRoute
+    }
+    '/_authed/dossier/shared/$': {
+      id: '/_authed/dossier/shared/$'
+      path: '/shared/$'
+      fullPath: '/dossier/shared/$'
+      preLoaderRoute: typeof AuthedDossierSharedSplatRouteImport
+      parentRoute: typeof AuthedDossierRoute
     }
     '/_authed/modules/$slug/': {
       id: '/_authed/modules/$slug/'
@@ -571,12 +630,18 @@ const AuthedAccountRouteWithChildren = AuthedAccountRoute._addFileChildren(
 
 interface AuthedDossierRouteChildren {
   AuthedDossierSplatRoute: typeof AuthedDossierSplatRoute
+  AuthedDossierFavoritesRoute: typeof AuthedDossierFavoritesRoute
   AuthedDossierIndexRoute: typeof AuthedDossierIndexRoute
+  AuthedDossierSharedSplatRoute: typeof AuthedDossierSharedSplatRoute
+  AuthedDossierSharedIndexRoute: typeof AuthedDossierSharedIndexRoute
 }
 
 const AuthedDossierRouteChildren: AuthedDossierRouteChildren = {
   AuthedDossierSplatRoute: AuthedDossierSplatRoute,
+  AuthedDossierFavoritesRoute: AuthedDossierFavoritesRoute,
   AuthedDossierIndexRoute: AuthedDossierIndexRoute,
+  AuthedDossierSharedSplatRoute: AuthedDossierSharedSplatRoute,
+  AuthedDossierSharedIndexRoute: AuthedDossierSharedIndexRoute,
 }
 
 const AuthedDossierRouteWithChildren = AuthedDossierRoute._addFileChildren(

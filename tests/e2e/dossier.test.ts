@@ -148,7 +148,15 @@ describe("e2e: dossier", () => {
     await page.getByTestId("folder-tile").filter({ hasText: "2024" }).waitFor();
     await page.getByTestId("folder-tree").locator('[data-path="client-contracts/2024"]').waitFor();
 
-    // A colleague of the same organization watches the folder; an outsider cannot open it.
+    // The owner shares the folder with a colleague, who watches it; an outsider cannot open it.
+    const folders = await call<Folder[]>(e2e.server, user, "query", "folders.getAll", {});
+    const shared = folders.find((f) => f.path === "client-contracts");
+    await call(e2e.server, user, "mutation", "shares.set", {
+      entityType: "folder",
+      entityId: shared?._id,
+      grantee: { userId: colleague.userId },
+      role: "viewer",
+    });
     const colleagueContext = await newContext(e2e.browser);
     const watcher = await openDossier(colleagueContext, e2e.server, colleague, "/client-contracts");
     await watcher.getByTestId("empty-folder").waitFor({ state: "detached" });

@@ -360,6 +360,8 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "setup.status",
         "users.getMe",
         "folders.getAll",
+        "folders.listFavorites",
+        "shares.listShareableMembers",
         "threads.list",
         "models.list",
         "prompts.listPrompts",

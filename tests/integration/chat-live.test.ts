@@ -78,13 +78,15 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     return id;
   }
 
-  async function insertDocument(organizationId: string, name: string): Promise<string> {
+  /** A document of `owner`'s (private to them, decision 023). */
+  async function insertDocument(owner: TestUser, name: string): Promise<string> {
     const id = newId();
     await db()
       .insert(documents)
       .values({
         id,
-        organizationId,
+        organizationId: owner.organizationId,
+        ownerId: owner.userId,
         storageId: unique("blob"),
         name,
         fileType: "txt",
@@ -124,7 +126,7 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     ]);
 
     pushed = watcher.nextResult("threads");
-    const doc = await insertDocument(user.organizationId, "Attached.txt");
+    const doc = await insertDocument(user, "Attached.txt");
     await socketCallFn(actor, api.threads.attachDocuments, { threadId, documentIds: [doc] });
     expect(messageValue(api.threads.list, await pushed)).toEqual([
       expect.objectContaining({ documentCount: 1 }),
@@ -188,8 +190,8 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     const socket = await signedInSocket(user);
     const thread = await callFn(server, api.threads.create, {}, user.token);
     const docs = await Promise.all([
-      insertDocument(user.organizationId, "One.txt"),
-      insertDocument(user.organizationId, "Two.txt"),
+      insertDocument(user, "One.txt"),
+      insertDocument(user, "Two.txt"),
     ]);
     const args = { threadId: thread._id };
     const documentsOf = api.threads.getThreadDocumentsOptional;
@@ -298,7 +300,7 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     // The thread's row changed: the colleague's two looks at it re-ran (to the same empty answers).
     expect(colleagueRuns()).toBe(2);
 
-    const doc = await insertDocument(owner.organizationId, "Private.txt");
+    const doc = await insertDocument(owner, "Private.txt");
     await socketCallFn(ownerSocket, api.threads.attachDocuments, { threadId, documentIds: [doc] });
     await insertMessage(owner, threadId, 1, "More");
     await settle();

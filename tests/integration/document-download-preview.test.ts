@@ -5,7 +5,9 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
 import { documents } from "../../src/server/db/schema.ts";
+import { callFn } from "../support/call-fn.ts";
 import { findFreePort } from "../support/postgres.ts";
 import {
   createTestUser,
@@ -81,6 +83,19 @@ describe.each(DB_KINDS)("document download and preview (%s)", (kind) => {
   });
 
   const db = () => server.running.services.database.db;
+  /** Alice shares a document with her colleague to view (it is private until then). */
+  const shareWithColleague = (documentId: string) =>
+    callFn(
+      server,
+      api.shares.set,
+      {
+        entityType: "document",
+        entityId: documentId,
+        grantee: { userId: colleague.userId },
+        role: "viewer",
+      },
+      alice.token,
+    );
   const storage = () => server.running.services.storage;
   const update = (id: string, values: Partial<typeof documents.$inferInsert>) =>
     db().update(documents).set(values).where(eq(documents.id, id));
@@ -105,8 +120,11 @@ describe.each(DB_KINDS)("document download and preview (%s)", (kind) => {
       expect(response.headers.get("cache-control")).toBe("private");
     });
 
-    it("lets colleagues download, by bearer token or by the session cookie", async () => {
+    it("lets colleagues it was shared with download, by bearer token or by the session cookie", async () => {
       const doc = await uploadOne(server, alice.token, "shared.txt", Buffer.from("for the team"));
+      const before = await get(server, `/api/documents/${doc.id}/download`, bearer(colleague));
+      expect(before.response.status).toBe(404);
+      await shareWithColleague(doc.id);
       const byToken = await get(server, `/api/documents/${doc.id}/download`, bearer(colleague));
       expect(byToken.bytes.toString()).toBe("for the team");
       const byCookie = await get(server, `/api/documents/${doc.id}/download`, {
@@ -205,6 +223,7 @@ describe.each(DB_KINDS)("document download and preview (%s)", (kind) => {
     it("serves a raster image's own bytes while it has no rendered preview", async () => {
       const png = await pngBytes();
       const doc = await uploadOne(server, alice.token, "chart.png", png);
+      await shareWithColleague(doc.id);
       const { response, bytes } = await get(server, `/api/document-preview/${doc.storageId}`, {
         cookie: `atrium_access=${colleague.token}`,
       });

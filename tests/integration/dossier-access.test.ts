@@ -11,8 +11,8 @@ import { createTestUser, DB_KINDS, type TestServer } from "../support/server.ts"
 
 /**
  * Who reaches the dossier, over HTTP on PGlite and PostgreSQL: "not found" for every id of
- * another organization (and nothing changes), one dossier shared by an organization's members
- * and admins, an empty one for a superadmin without an organization, and sign-in first.
+ * another organization (and nothing changes), a member's dossier private until shared (admins
+ * included; the full matrix is dossier-sharing.test.ts), an empty one for a superadmin without an organization, and sign-in first.
  */
 
 describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
@@ -140,26 +140,55 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
       );
     });
 
-    it("lets members and admins of the organization share one dossier", async () => {
-      const admin = await createTestUser(server, { role: "OrganizationAdmin" });
-      const member = await createTestUser(server, { organizationId: admin.organizationId });
-      const folder = await createFolder(server, admin, "Shared");
-      const doc = await insertDocument(server, admin, { folderId: folder._id });
+    it("keeps a member's dossier private from colleagues and admins until its owner shares it", async () => {
+      const owner = await createTestUser(server);
+      const admin = await createTestUser(server, {
+        role: "OrganizationAdmin",
+        organizationId: owner.organizationId,
+      });
+      const folder = await createFolder(server, owner, "Shared");
+      const doc = await insertDocument(server, owner, { folderId: folder._id });
+      expectError(
+        await callFnError(
+          server,
+          api.folders.rename,
+          { folderId: folder._id, name: "Team" },
+          admin.token,
+        ),
+        "NOT_FOUND",
+        "Folder was not found.",
+      );
+      expectError(
+        await callFnError(server, api.documents.get, { documentId: doc.id }, admin.token),
+        "NOT_FOUND",
+        "Document was not found.",
+      );
+      await callFn(
+        server,
+        api.shares.set,
+        {
+          entityType: "folder",
+          entityId: folder._id,
+          grantee: { organization: true },
+          role: "editor",
+        },
+        owner.token,
+      );
       const renamed = await callFn(
         server,
         api.folders.rename,
         { folderId: folder._id, name: "Team" },
-        member.token,
+        admin.token,
       );
-      expect(renamed.ownerId).toBe(admin.userId);
+      expect(renamed).toMatchObject({ ownerId: owner.userId, myRole: "editor" });
       expect(
         await callFn(
           server,
           api.documents.rename,
-          { documentId: doc.id, name: "Renamed by member" },
-          member.token,
+          { documentId: doc.id, name: "Renamed by admin" },
+          admin.token,
         ),
-      ).toMatchObject({ name: "Renamed by member" });
+      ).toMatchObject({ name: "Renamed by admin", myRole: "editor" });
     });
 
     it("gives a superadmin without an organization an empty dossier", async () => {

@@ -52,6 +52,19 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
   });
   const names = (page: Page) => page.page.map((d) => d.name);
 
+  /** The owner shares a folder to view. */
+  const shareFolder = (
+    owner: TestUser,
+    folderId: string,
+    grantee: { userId: string } | { organization: true },
+  ) =>
+    callFn(
+      server,
+      api.shares.set,
+      { entityType: "folder", entityId: folderId, grantee, role: "viewer" },
+      owner.token,
+    );
+
   /** A row as the upload makes it, written on another connection than the subscriber's. */
   async function insertDocument(user: TestUser, folderId: string | null, name: string) {
     const id = newId();
@@ -76,6 +89,9 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
     const outsider = await createTestUser(server);
     const inbox = await callFn(server, api.folders.create, { name: "Inbox" }, editor.token);
     const archive = await callFn(server, api.folders.create, { name: "Archive" }, editor.token);
+    // Private until shared (decision 023): the editor shares both with the organization.
+    for (const folder of [inbox, archive])
+      await shareFolder(editor, folder._id, { organization: true });
 
     const socket = await signedInSocket(viewer);
     const first = await subscribeFn(socket, "inbox", api.documents.list, listArgs(inbox._id));
@@ -144,6 +160,7 @@ describe.each(DB_KINDS)("live dossier over /api/sync (%s)", (kind) => {
 
     const created = nextValue(socket, "tree", api.folders.getAll, (f) => f.length === 1);
     const folder = await callFn(server, api.folders.create, { name: "Board" }, other.token);
+    await shareFolder(other, folder._id, { userId: user.userId });
     expect((await created)[0]).toMatchObject({ _id: folder._id, path: "board" });
 
     const renamed = nextValue(

@@ -1,7 +1,7 @@
 import type { ArgsOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import type { ModelInfo, Thread } from "#shared/schemas/chat.ts";
-import { documents, messages } from "../../src/server/db/schema.ts";
+import { documents, dossierShares, messages } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { callFn } from "./call-fn.ts";
 import {
@@ -45,16 +45,19 @@ export function createThread(
   return callFn(server, api.threads.create, args, user.token);
 }
 
-/** A processed text document of the organization, straight in the database; its id. */
+/** A processed text document, straight in the database; its id. */
 export async function insertDocument(
   server: TestServer,
   organizationId: string,
   name = unique("doc"),
+  options: { ownerId?: string } = {},
 ): Promise<string> {
   const id = newId();
-  await server.running.services.database.db.insert(documents).values({
+  const db = server.running.services.database.db;
+  await db.insert(documents).values({
     id,
     organizationId,
+    ownerId: options.ownerId ?? null,
     storageId: unique("blob"),
     name,
     fileType: "txt",
@@ -62,6 +65,18 @@ export async function insertDocument(
     size: 12,
     processingStatus: "completed",
   });
+  // Without an owner, the document is the organization's: shared with every member as editor
+  // (what an upgraded dossier's existing documents are, decision 023).
+  if (!options.ownerId) {
+    await db.insert(dossierShares).values({
+      id: newId(),
+      organizationId,
+      entityType: "document",
+      entityId: id,
+      granteeUserId: null,
+      role: "editor",
+    });
+  }
   return id;
 }
 

@@ -8,12 +8,13 @@ import { invitationFunctions } from "../invitations/functions.ts";
 import { memberFunctions } from "../members/functions.ts";
 import { messageFunctions } from "../messages/functions.ts";
 import { modelFunctions } from "../models/functions.ts";
-import { moduleFunctions } from "../modules/functions.ts";
 import { executionFunctions } from "../modules/execution-functions.ts";
-import { organizationFunctions } from "../organizations/functions.ts";
+import { moduleFunctions } from "../modules/functions.ts";
 import { notificationFunctions } from "../notifications/functions.ts";
+import { organizationFunctions } from "../organizations/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
+import { shareFunctions } from "../shares/functions.ts";
 import { supportFunctions } from "../support/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
@@ -31,6 +32,7 @@ const functions: ServerFunction[] = [
   ...userFunctions,
   ...folderFunctions,
   ...documentFunctions,
+  ...shareFunctions,
   ...threadFunctions,
   ...threadAttachmentFunctions,
   ...messageFunctions,

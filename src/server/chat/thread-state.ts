@@ -14,6 +14,7 @@ import {
   userPreferences,
   users,
 } from "../db/schema.ts";
+import { documentReadableByIdSql } from "../dossier/access.ts";
 import type { ThreadRow } from "../threads/thread-access.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
@@ -94,6 +95,7 @@ function turnStateQuery(db: Db) {
           from ${threadDocuments} td join ${documents} d on d.id = td.document_id
           where td.thread_id = ${threads.id} and td.organization_id = ${organizationId}
             and d.organization_id = ${organizationId}
+            and ${documentReadableByIdSql({ userId: users.id }, sql`d.id`)}
           order by td.created_at limit ${ATTACHED_LIMIT}) a)`,
       userModelId: sql<unknown>`(select ${userPreferences.modelId} from ${userPreferences} where ${userPreferences.userId} = ${users.id})`,
       organizationModelId: sql<unknown>`(select ${organizationSettings.defaultModelId} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId})`,

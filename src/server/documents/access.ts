@@ -1,29 +1,34 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
-import { documents, folders } from "../db/schema.ts";
+import { documents } from "../db/schema.ts";
+import {
+  type DossierCaller,
+  findDocumentAccess,
+  findFolderAccess,
+  readableDocumentsCondition,
+} from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 
 export type DocumentRow = typeof documents.$inferSelect;
 
 /**
- * A document the identity may read: same organization. Anything else (unknown
- * id, another organization, no organization) is undefined, so callers answer
- * "not found" without telling which.
+ * Document lookups for the HTTP routes and for other capabilities (module
+ * runs, prompts, drafts). Who may read what is decided in dossier/access.ts:
+ * the owner, and whoever a share reaches (decision 023).
+ */
+
+/**
+ * A document the identity may read. Anything else (unknown id, another
+ * organization, a private document of someone else) is undefined, so callers
+ * answer "not found" without telling which.
  */
 export async function findDocumentById(
   db: Executor,
-  identity: Identity,
+  identity: Identity | DossierCaller,
   documentId: string,
 ): Promise<DocumentRow | undefined> {
-  if (!identity.organizationId || !isUuid(documentId)) return undefined;
-  const rows = await db
-    .select()
-    .from(documents)
-    .where(
-      and(eq(documents.id, documentId), eq(documents.organizationId, identity.organizationId)),
-    );
-  return rows[0];
+  return (await findDocumentAccess(db, identity, documentId))?.document;
 }
 
 /**
@@ -33,7 +38,7 @@ export async function findDocumentById(
  */
 export async function findReadableDocuments(
   db: Executor,
-  identity: Identity,
+  identity: Identity | DossierCaller,
   ids: readonly string[],
 ): Promise<DocumentRow[]> {
   const wanted = [...new Set(ids)].filter(isUuid);
@@ -41,40 +46,33 @@ export async function findReadableDocuments(
   return db
     .select()
     .from(documents)
-    .where(
-      and(inArray(documents.id, wanted), eq(documents.organizationId, identity.organizationId)),
-    );
+    .where(and(inArray(documents.id, wanted), readableDocumentsCondition(identity)));
 }
 
 /** Like findDocumentById, by the key of the document's original bytes. */
 export async function findDocumentByStorageId(
   db: Executor,
-  identity: Identity,
+  identity: Identity | DossierCaller,
   storageId: string,
 ): Promise<DocumentRow | undefined> {
   if (!identity.organizationId || storageId.length > 512) return undefined;
   const rows = await db
     .select()
     .from(documents)
-    .where(
-      and(
-        eq(documents.storageId, storageId),
-        eq(documents.organizationId, identity.organizationId),
-      ),
-    );
+    .where(and(eq(documents.storageId, storageId), readableDocumentsCondition(identity)));
   return rows[0];
 }
 
-/** Whether a folder exists in the identity's organization. */
+/**
+ * Whether the identity may put documents into the folder: it exists in their
+ * organization and they may edit it (their own, or shared with them as
+ * editor). A folder they may only view, or not see at all, is refused.
+ */
 export async function folderInOrganization(
   db: Executor,
-  identity: Identity,
+  identity: Identity | DossierCaller,
   folderId: string,
 ): Promise<boolean> {
-  if (!identity.organizationId || !isUuid(folderId)) return false;
-  const rows = await db
-    .select({ id: folders.id })
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.organizationId, identity.organizationId)));
-  return rows.length > 0;
+  const found = await findFolderAccess(db, identity, folderId);
+  return found !== undefined && found.rank >= 2;
 }

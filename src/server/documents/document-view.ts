@@ -1,5 +1,6 @@
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { documents } from "../db/schema.ts";
+import { type DossierCaller, documentAccessColumns, roleOfRank } from "../dossier/access.ts";
 
 /**
  * The columns a document summary needs: never html_content or text_content,
@@ -26,6 +27,11 @@ export const documentSummaryColumns = {
   summary: documents.summary,
 };
 
+/** The summary columns plus the caller's rank, the owner's name and the caller's star. */
+export function documentSummaryColumnsFor(caller: DossierCaller) {
+  return { ...documentSummaryColumns, ...documentAccessColumns(caller) };
+}
+
 export interface DocumentSummaryRow {
   id: string;
   createdAt: Date;
@@ -45,6 +51,14 @@ export interface DocumentSummaryRow {
   processingStatus: DocumentSummary["processingStatus"];
   processingError: string | null;
   summary: string | null;
+  /**
+   * The caller's rank (dossier/access.ts), the owner's name and the caller's
+   * star, from documentSummaryColumnsFor. Without them (a row the caller just
+   * created), the caller is the owner and has not starred it.
+   */
+  rank?: number;
+  ownerName?: string | null;
+  isFavorite?: boolean;
 }
 
 /** A document as the API lists it (SPEC's `_id` and `_creationTime` names). */
@@ -69,5 +83,8 @@ export function documentSummaryView(row: DocumentSummaryRow): DocumentSummary {
     summary: row.summary,
     hasPreview: row.previewStorageId !== null,
     updatedAt: row.updatedAt.getTime(),
+    ownerName: row.ownerName ?? null,
+    myRole: roleOfRank(row.rank ?? 4) ?? "viewer",
+    isFavorite: row.isFavorite ?? false,
   };
 }

@@ -2,9 +2,10 @@ import { api } from "#shared/api/index.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
 import {
   deleteBlobsAfterCommit,
-  dossierOrganization,
+  dependOnDossierAccess,
   writableOrganization,
 } from "../dossier/access.ts";
+import { listFavoriteDocuments, setFavorite } from "../dossier/favorites.ts";
 import { getDocument, getManyDocuments } from "./document-queries.ts";
 import { listDocuments } from "./list-documents.ts";
 import { removeDocument } from "./remove-document.ts";
@@ -13,74 +14,94 @@ import { searchDocuments } from "./search-documents.ts";
 import { moveDocument, renameDocument } from "./update-document.ts";
 
 /**
- * documents.*: reading, searching and changing the organization's documents.
- * Uploads, downloads and previews are HTTP routes (document-routes.ts,
- * preview-routes.ts); processing is ingest/.
+ * documents.*: reading, searching and changing the documents the caller may
+ * reach (dossier/access.ts decides which). Uploads, downloads and previews
+ * are HTTP routes (document-routes.ts, preview-routes.ts); processing is ingest/.
  */
 export const documentFunctions: ServerFunction[] = [
-  implement(api.documents.list, async (ctx, args) =>
-    listDocuments({
+  implement(api.documents.list, async (ctx, args) => {
+    dependOnDossierAccess(ctx);
+    return listDocuments({
       db: ctx.db,
-      organizationId: dossierOrganization(ctx),
+      caller: ctx.user,
       folderId: args.filter.folderId,
       numItems: args.paginationOpts.numItems,
       cursor: args.paginationOpts.cursor,
-    }),
-  ),
-
-  implement(api.documents.get, async (ctx, args) => {
-    // Re-run on changes to this document only (and to folders, for its path).
-    ctx.dependsOnRow("documents", args.documentId.toLowerCase());
-    return getDocument(ctx.db, dossierOrganization(ctx), args.documentId);
+    });
   }),
 
-  implement(api.documents.getMany, async (ctx, args) =>
-    getManyDocuments(ctx.db, dossierOrganization(ctx), args.documentIds),
-  ),
+  implement(api.documents.get, async (ctx, args) => {
+    // Re-run on changes to this document only (and to folders and shares, for access).
+    ctx.dependsOnRow("documents", args.documentId.toLowerCase());
+    dependOnDossierAccess(ctx);
+    return getDocument(ctx.db, ctx.user, args.documentId);
+  }),
 
-  implement(api.documents.search, async (ctx, args) =>
-    searchDocuments({
+  implement(api.documents.getMany, async (ctx, args) => {
+    dependOnDossierAccess(ctx);
+    return getManyDocuments(ctx.db, ctx.user, args.documentIds);
+  }),
+
+  implement(api.documents.search, async (ctx, args) => {
+    dependOnDossierAccess(ctx);
+    return searchDocuments({
       db: ctx.db,
-      organizationId: dossierOrganization(ctx),
+      caller: ctx.user,
       query: args.query,
       folderId: args.folderId,
       limit: args.limit,
-    }),
-  ),
+    });
+  }),
 
-  implement(api.documents.rename, async (ctx, args) =>
-    renameDocument({
+  implement(api.documents.rename, async (ctx, args) => {
+    writableOrganization(ctx, "Document");
+    return renameDocument({
       db: ctx.db,
-      organizationId: writableOrganization(ctx, "Document"),
+      caller: ctx.user,
       documentId: args.documentId,
       name: args.name,
-    }),
-  ),
+    });
+  }),
 
-  implement(api.documents.move, async (ctx, args) =>
-    moveDocument({
+  implement(api.documents.move, async (ctx, args) => {
+    writableOrganization(ctx, "Document");
+    return moveDocument({
       db: ctx.db,
-      organizationId: writableOrganization(ctx, "Document"),
+      caller: ctx.user,
       documentId: args.documentId,
       folderId: args.folderId,
-    }),
-  ),
+    });
+  }),
 
   implement(api.documents.remove, async (ctx, args) => {
+    writableOrganization(ctx, "Document");
     const keys = await removeDocument({
       db: ctx.db,
-      organizationId: writableOrganization(ctx, "Document"),
+      caller: ctx.user,
       documentId: args.documentId,
     });
     deleteBlobsAfterCommit(ctx, keys);
     return null;
   }),
 
-  implement(api.documents.retry, async (ctx, args) =>
-    retryDocument({
+  implement(api.documents.retry, async (ctx, args) => {
+    writableOrganization(ctx, "Document");
+    return retryDocument({ db: ctx.db, caller: ctx.user, documentId: args.documentId });
+  }),
+
+  implement(api.documents.setFavorite, async (ctx, args) => {
+    await setFavorite(ctx.db, ctx.user, "document", args.documentId, args.favorite);
+    return null;
+  }),
+
+  implement(api.documents.listFavorites, async (ctx, args) => {
+    dependOnDossierAccess(ctx);
+    return listFavoriteDocuments({
       db: ctx.db,
-      organizationId: writableOrganization(ctx, "Document"),
-      documentId: args.documentId,
-    }),
-  ),
+      caller: ctx.user,
+      numItems: args.paginationOpts.numItems,
+      cursor: args.paginationOpts.cursor,
+      fields: args.fields ?? [],
+    });
+  }),
 ];

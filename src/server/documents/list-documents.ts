@@ -3,15 +3,15 @@ import { notFound } from "#shared/errors.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
-import { requireFolder } from "../folders/folder-access.ts";
+import { type DossierCaller, requireFolderAccess } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
-import { documentSummaryColumns, documentSummaryView } from "./document-view.ts";
+import { documentSummaryColumnsFor, documentSummaryView } from "./document-view.ts";
 
 export interface ListDocumentsOptions {
   db: Executor;
-  organizationId: string | null;
-  /** null: the top level of the dossier. */
+  caller: DossierCaller;
+  /** null: the top level of the caller's own dossier. */
   folderId: string | null;
   numItems: number;
   cursor: string | null;
@@ -35,21 +35,27 @@ const createdAtText = sql<string>`to_char(${documents.createdAt} at time zone 'U
  * its NULLS LAST (plain DESC means NULLS FIRST, which the index cannot give).
  */
 export async function listDocuments(options: ListDocumentsOptions): Promise<DocumentPage> {
-  const { db, organizationId, folderId, numItems } = options;
+  const { db, caller, folderId, numItems } = options;
+  const organizationId = caller.organizationId;
   const after = options.cursor ? decodeCursor(options.cursor) : undefined;
   if (folderId !== null && !isUuid(folderId)) throw notFound("Folder");
   if (!organizationId) {
     if (folderId !== null) throw notFound("Folder");
     return { page: [], isDone: true, continueCursor: options.cursor ?? "" };
   }
+  // Everything inside a folder the caller may read is readable by them
+  // (dossier/access.ts); the top level is the caller's own documents.
+  if (folderId !== null) await requireFolderAccess(db, caller, folderId, "read");
 
   const rows = await db
-    .select({ ...documentSummaryColumns, cursorAt: createdAtText })
+    .select({ ...documentSummaryColumnsFor(caller), cursorAt: createdAtText })
     .from(documents)
     .where(
       and(
         eq(documents.organizationId, organizationId),
-        folderId === null ? isNull(documents.folderId) : eq(documents.folderId, folderId),
+        folderId === null
+          ? and(isNull(documents.folderId), eq(documents.ownerId, caller.userId))
+          : eq(documents.folderId, folderId),
         after
           ? sql`(${documents.createdAt}, ${documents.id}) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
           : undefined,
@@ -63,9 +69,6 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
     )
     .limit(numItems + 1);
 
-  // Rows prove the folder is the organization's (a document lives in its own organization's
-  // folders); only an empty page needs to ask, to tell "empty" from "not found".
-  if (rows.length === 0 && folderId !== null) await requireFolder(db, organizationId, folderId);
   const isDone = rows.length <= numItems;
   const shown = isDone ? rows : rows.slice(0, numItems);
   const last = shown.at(-1);

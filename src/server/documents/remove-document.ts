@@ -1,27 +1,30 @@
-import { and, eq } from "drizzle-orm";
-import { notFound } from "#shared/errors.ts";
+import { eq } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
-import { isUuid } from "../ids.ts";
+import { type DossierCaller, requireDocumentAccess } from "../dossier/access.ts";
+import { forgetEntities } from "../dossier/forget-entities.ts";
 
 export interface RemoveDocumentOptions {
   db: Executor;
-  organizationId: string;
+  caller: DossierCaller;
   documentId: string;
 }
 
 /**
- * Remove a document; its chunks and thread attachments go with it (ON DELETE
- * CASCADE). Returns the blob keys to delete once the removal has committed.
+ * Remove a document: its owner (an editor who uploaded it owns it) or the
+ * owner of a folder above it. Its chunks and thread attachments go with it
+ * (ON DELETE CASCADE), its shares and favorites here. Returns the blob keys
+ * to delete once the removal has committed.
  */
 export async function removeDocument(options: RemoveDocumentOptions): Promise<string[]> {
-  const { db, organizationId, documentId } = options;
-  if (!isUuid(documentId)) throw notFound("Document");
+  const { db, caller } = options;
+  const { document } = await requireDocumentAccess(db, caller, options.documentId, "delete");
+  await forgetEntities(db, "document", [document.id]);
   const [removed] = await db
     .delete(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.organizationId, organizationId)))
+    .where(eq(documents.id, document.id))
     .returning({ storageId: documents.storageId, previewStorageId: documents.previewStorageId });
-  if (!removed) throw notFound("Document");
+  if (!removed) return [];
   return removed.previewStorageId
     ? [removed.storageId, removed.previewStorageId]
     : [removed.storageId];

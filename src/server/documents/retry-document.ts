@@ -3,14 +3,14 @@ import { conflict, notFound } from "#shared/errors.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
-import { isUuid } from "../ids.ts";
+import { type DossierCaller, requireDocumentAccess } from "../dossier/access.ts";
 import { enqueueProcessing } from "../ingest/enqueue-processing.ts";
-import { documentSummaryColumns, documentSummaryView } from "./document-view.ts";
+import { getDocumentSummary } from "./document-queries.ts";
 
 /** The job kind the document worker runs; its payload is `{ documentId }`. */
 export interface RetryDocumentOptions {
   db: Executor;
-  organizationId: string;
+  caller: DossierCaller;
   documentId: string;
 }
 
@@ -26,8 +26,9 @@ const NOT_FAILED: Record<string, string> = {
  * clicks on Retry queue one job.
  */
 export async function retryDocument(options: RetryDocumentOptions): Promise<DocumentSummary> {
-  const { db, organizationId, documentId } = options;
-  if (!isUuid(documentId)) throw notFound("Document");
+  const { db, caller } = options;
+  const { document } = await requireDocumentAccess(db, caller, options.documentId, "edit");
+  const { organizationId, id: documentId } = document;
   const [row] = await db
     .update(documents)
     .set({ processingStatus: "pending", processingError: null, updatedAt: new Date() })
@@ -38,7 +39,7 @@ export async function retryDocument(options: RetryDocumentOptions): Promise<Docu
         eq(documents.processingStatus, "failed"),
       ),
     )
-    .returning(documentSummaryColumns);
+    .returning({ id: documents.id });
   if (!row) {
     const [current] = await db
       .select({ status: documents.processingStatus })
@@ -48,5 +49,5 @@ export async function retryDocument(options: RetryDocumentOptions): Promise<Docu
     throw conflict(NOT_FAILED[current.status] ?? "Only a failed document can be retried.");
   }
   await enqueueProcessing(db, { organizationId, documentId: row.id });
-  return documentSummaryView(row);
+  return getDocumentSummary(db, caller, row.id);
 }

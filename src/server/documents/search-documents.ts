@@ -3,14 +3,18 @@ import { z } from "zod";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { documentChunks, documents } from "../db/schema.ts";
-import { requireFolder } from "../folders/folder-access.ts";
+import {
+  type DossierCaller,
+  readableDocumentsCondition,
+  requireFolderAccess,
+} from "../dossier/access.ts";
 import { subtreeFolderIds } from "../folders/subtree.ts";
 import { getManyDocumentRows } from "./document-queries.ts";
 import { documentSummaryView } from "./document-view.ts";
 
 export interface SearchDocumentsOptions {
   db: Executor;
-  organizationId: string | null;
+  caller: DossierCaller;
   /** What the user typed: quotes, OR and -exclusions work as on web search engines. */
   query: string;
   /** Only this folder and its subfolders; null or absent: the whole dossier. */
@@ -34,13 +38,14 @@ const HEADLINE_OPTIONS =
  * Full-text search over processed documents' chunks: PostgreSQL's English
  * text search with web-search syntax, ranked by ts_rank, one hit per document
  * (its best chunk), with a short plain-text passage around the match.
- * Only the caller's organization is searched. Ranking reads only tsv; the
+ * Only what the caller may read is searched (dossier/access.ts). Ranking reads only tsv; the
  * chunk's text is read, and its snippet made, for the returned hits only.
  */
 export async function searchDocuments(options: SearchDocumentsOptions): Promise<SearchHit[]> {
-  const { db, organizationId, limit } = options;
+  const { db, caller, limit } = options;
+  const organizationId = caller.organizationId;
   const folder = options.folderId
-    ? await requireFolder(db, organizationId, options.folderId)
+    ? (await requireFolderAccess(db, caller, options.folderId, "read")).folder
     : undefined;
   if (!organizationId) return [];
 
@@ -72,7 +77,7 @@ export async function searchDocuments(options: SearchDocumentsOptions): Promise<
       select b.* from best_chunks b
       cross join lateral (
         select organization_id, processing_status, folder_id from ${documents}
-        where id = b.document_id
+        where id = b.document_id and ${readableDocumentsCondition(caller)}
         offset 0
       ) d
       where d.organization_id = ${organizationId} and d.processing_status = 'completed' ${inScope}
@@ -91,7 +96,7 @@ export async function searchDocuments(options: SearchDocumentsOptions): Promise<
 
   const rows = await getManyDocumentRows(
     db,
-    organizationId,
+    caller,
     hits.map((hit) => hit.documentId),
   );
   const summaries = new Map(rows.map((row) => [row.id, row]));

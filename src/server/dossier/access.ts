@@ -1,12 +1,284 @@
-import { AppError, notFound } from "#shared/errors.ts";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { AppError, forbidden, notFound } from "#shared/errors.ts";
+import type { DossierRole } from "#shared/schemas/dossier.ts";
 import type { FunctionCtx } from "../api/context.ts";
+import type { Identity } from "../auth/identity.ts";
+import type { Executor } from "../db/database.ts";
+import { documents, dossierFavorites, dossierShares, folders, users } from "../db/schema.ts";
+import { isUuid } from "../ids.ts";
 
 /**
- * Who may touch which dossier rows. A dossier belongs to an organization:
- * every member and admin of it may read and change its folders and documents
- * (finer roles come later). An id from another organization, or one that is
- * not an id at all, is "not found", exactly like a missing one.
+ * Who may touch which dossier rows: the one place that decides it (decision
+ * 023). A folder or document belongs to its owner and is private to them
+ * until shared. A share (dossier_shares) gives one member, or the whole
+ * organization, `viewer` or `editor` on a folder or a document; a grant on a
+ * folder covers everything beneath it, found by slug path (a folder's `path`
+ * starts with each ancestor's path and "/"), so what is added later is
+ * covered too. The owner of a folder may also change and delete everything
+ * inside it. Organization admins have no special read access.
+ *
+ * Access is a rank, computed in SQL for every row a query returns:
+ *   4 own     the caller owns the row: everything, including share and delete
+ *   3 manage  the caller owns a folder above it: read, change, delete
+ *   2 edit    an editor grant: read, rename, move in the tree, upload into
+ *   1 read    a viewer grant: read, download, attach to a chat
+ *   0         nothing: "not found", exactly like a missing id
  */
+
+export type DossierCaller = Pick<Identity, "userId" | "organizationId">;
+/** Whom a rank is computed for: a user id, or a placeholder of a prepared statement. */
+export interface RankCaller {
+  userId: string | SQLWrapper;
+}
+export type AccessLevel = "read" | "edit" | "delete" | "own";
+
+const LEVEL_RANK: Record<AccessLevel, number> = { read: 1, edit: 2, delete: 3, own: 4 };
+
+/** The role a rank shows in the UI. */
+export function roleOfRank(rank: number): DossierRole | null {
+  if (rank >= 4) return "owner";
+  if (rank >= 2) return "editor";
+  if (rank >= 1) return "viewer";
+  return null;
+}
+
+/**
+ * A column named with its table, always: drizzle leaves columns unqualified in
+ * the select list of a one-table query, where inside these subqueries they
+ * would name the subquery's own table instead.
+ */
+const q = (table: "documents" | "folders", column: string) => sql.raw(`"${table}"."${column}"`);
+const tableName = (table: typeof folders | typeof documents) =>
+  table === folders ? "folders" : "documents";
+
+/** `path` lies at or below the folder aliased `anc`. */
+const atOrBelow = (path: SQL | string, alias: string) =>
+  sql`(${sql.raw(alias)}.path = ${path} or left(${path}, length(${sql.raw(alias)}.path) + 1) = ${sql.raw(alias)}.path || '/')`;
+
+const granteeIsCaller = (caller: RankCaller, alias: string) =>
+  sql`(${sql.raw(alias)}.grantee_user_id = ${caller.userId} or ${sql.raw(alias)}.grantee_user_id is null)`;
+
+const grantRank = (alias: string) =>
+  sql`max(case when ${sql.raw(alias)}.role = 'editor' then 2 else 1 end)`;
+
+/**
+ * The rank of the folder whose owner, path and organization are the given
+ * column expressions (the row being selected, or a correlated alias).
+ */
+function folderRankOf(caller: RankCaller, owner: SQL, path: SQL, organization: SQL): SQL<number> {
+  return sql<number>`(case
+    when ${owner} = ${caller.userId} then 4
+    when exists (select 1 from ${folders} anc_o where anc_o.organization_id = ${organization}
+      and anc_o.owner_id = ${caller.userId} and ${atOrBelow(path, "anc_o")}) then 3
+    else coalesce((select ${grantRank("sh_f")} from ${dossierShares} sh_f
+      join ${folders} anc_g on anc_g.id = sh_f.entity_id
+      where sh_f.entity_type = 'folder' and sh_f.organization_id = ${organization}
+        and ${granteeIsCaller(caller, "sh_f")} and ${atOrBelow(path, "anc_g")}), 0)
+  end)`;
+}
+
+/** The caller's rank on each row of `folders` (not aliased). */
+export function folderRankSql(caller: RankCaller): SQL<number> {
+  return folderRankOf(
+    caller,
+    sql`${q("folders", "owner_id")}`,
+    sql`${q("folders", "path")}`,
+    sql`${q("folders", "organization_id")}`,
+  );
+}
+
+/** The caller's rank on each row of `documents` (not aliased). */
+export function documentRankSql(caller: RankCaller): SQL<number> {
+  const parentRank = folderRankOf(
+    caller,
+    sql`parent_f.owner_id`,
+    sql`parent_f.path`,
+    sql`parent_f.organization_id`,
+  );
+  return sql<number>`(case
+    when ${q("documents", "owner_id")} = ${caller.userId} then 4
+    else greatest(
+      coalesce((select ${grantRank("sh_d")} from ${dossierShares} sh_d
+        where sh_d.entity_type = 'document' and sh_d.entity_id = ${q("documents", "id")}
+          and sh_d.organization_id = ${q("documents", "organization_id")}
+          and ${granteeIsCaller(caller, "sh_d")}), 0),
+      coalesce((select least(${parentRank}, 3) from ${folders} parent_f
+        where parent_f.id = ${q("documents", "folder_id")}), 0))
+  end)`;
+}
+
+/** Whether the caller may read the folder whose id is `folderId` (false for null). */
+export function folderReadableSql(caller: DossierCaller, folderId: SQL): SQL<boolean> {
+  const rank = folderRankOf(caller, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
+  return sql<boolean>`(coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}), 0) >= 1)`;
+}
+
+/** Rows of `documents` the caller may read (in their organization); never true without one. */
+export function readableDocumentsCondition(caller: DossierCaller): SQL {
+  if (!caller.organizationId) return sql`false`;
+  return and(
+    eq(documents.organizationId, caller.organizationId),
+    sql`${documentRankSql(caller)} >= 1`,
+  ) as SQL;
+}
+
+/**
+ * Whether the caller may read the document whose id is `documentId`, for raw
+ * queries that alias the documents table.
+ */
+export function documentReadableByIdSql(caller: RankCaller, documentId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${documents} where ${q("documents", "id")} = ${documentId}
+    and ${documentRankSql(caller)} >= 1)`;
+}
+
+/** Rows of `folders` the caller may read (in their organization); never true without one. */
+export function readableFoldersCondition(caller: DossierCaller): SQL {
+  if (!caller.organizationId) return sql`false`;
+  return and(
+    eq(folders.organizationId, caller.organizationId),
+    sql`${folderRankSql(caller)} >= 1`,
+  ) as SQL;
+}
+
+/** The owner's display name for rows of `table`. */
+export function ownerNameSql(table: typeof folders | typeof documents): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select nullif(trim(own_u.first_name || ' ' || own_u.last_name), '') from ${users} own_u where own_u.id = ${q(tableName(table), "owner_id")})`;
+}
+
+/** Whether the caller starred each row of `table`. */
+export function isFavoriteSql(
+  caller: DossierCaller,
+  table: typeof folders | typeof documents,
+): SQL<boolean> {
+  const type = table === folders ? "folder" : "document";
+  return sql<boolean>`exists (select 1 from ${dossierFavorites} fav
+    where fav.user_id = ${caller.userId} and fav.entity_type = ${type} and fav.entity_id = ${q(tableName(table), "id")})`;
+}
+
+/** What every listing adds to a row: the caller's rank, the owner's name, their star. */
+export function folderAccessColumns(caller: DossierCaller) {
+  return {
+    rank: folderRankSql(caller).mapWith(Number),
+    ownerName: ownerNameSql(folders),
+    isFavorite: isFavoriteSql(caller, folders).mapWith(Boolean),
+  };
+}
+
+export function documentAccessColumns(caller: DossierCaller) {
+  return {
+    rank: documentRankSql(caller).mapWith(Number),
+    ownerName: ownerNameSql(documents),
+    isFavorite: isFavoriteSql(caller, documents).mapWith(Boolean),
+  };
+}
+
+/** The rows a live query reads for access: favorites are the caller's own. */
+export function dependOnDossierAccess(ctx: FunctionCtx): void {
+  ctx.dependsOnRow("dossier_favorites", `user:${ctx.user.userId}`);
+}
+
+const FORBIDDEN_MESSAGES: Record<AccessLevel, (what: string) => string> = {
+  read: (what) => `You cannot open this ${what}.`,
+  edit: (what) =>
+    `This ${what} was shared with you to view only. Ask its owner for editor access to change it.`,
+  delete: (what) => `Only the owner of this ${what} (or of the folder it is in) can delete it.`,
+  own: (what) => `Only the owner of this ${what} can do that.`,
+};
+
+function check(rank: number, level: AccessLevel, what: "folder" | "document"): void {
+  if (rank < LEVEL_RANK[level]) throw forbidden(FORBIDDEN_MESSAGES[level](what));
+}
+
+export type FolderRow = typeof folders.$inferSelect;
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** A folder with the caller's rank on it; undefined when they cannot read it (or it does not exist). */
+export async function findFolderAccess(
+  db: Executor,
+  caller: DossierCaller,
+  folderId: string,
+): Promise<{ folder: FolderRow; rank: number } | undefined> {
+  if (!caller.organizationId || !isUuid(folderId)) return undefined;
+  const rows = await db
+    .select({ folder: folders, rank: folderRankSql(caller).mapWith(Number) })
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.organizationId, caller.organizationId)));
+  const row = rows[0];
+  return row && row.rank >= 1 ? row : undefined;
+}
+
+/** A folder the caller may act on at `level`: NOT_FOUND when unreadable, FORBIDDEN when readable only. */
+export async function requireFolderAccess(
+  db: Executor,
+  caller: DossierCaller,
+  folderId: string,
+  level: AccessLevel,
+): Promise<{ folder: FolderRow; rank: number }> {
+  const found = await findFolderAccess(db, caller, folderId);
+  if (!found) throw notFound("Folder");
+  check(found.rank, level, "folder");
+  return found;
+}
+
+/** A document with the caller's rank on it; undefined when they cannot read it. */
+export async function findDocumentAccess(
+  db: Executor,
+  caller: DossierCaller,
+  documentId: string,
+): Promise<{ document: DocumentRow; rank: number } | undefined> {
+  if (!caller.organizationId || !isUuid(documentId)) return undefined;
+  const rows = await db
+    .select({ document: documents, rank: documentRankSql(caller).mapWith(Number) })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.organizationId, caller.organizationId)));
+  const row = rows[0];
+  return row && row.rank >= 1 ? row : undefined;
+}
+
+export async function requireDocumentAccess(
+  db: Executor,
+  caller: DossierCaller,
+  documentId: string,
+  level: AccessLevel,
+): Promise<{ document: DocumentRow; rank: number }> {
+  const found = await findDocumentAccess(db, caller, documentId);
+  if (!found) throw notFound("Document");
+  check(found.rank, level, "document");
+  return found;
+}
+
+/**
+ * Where an item may be moved or created: the caller needs edit rights on the
+ * target folder, and a move must not take an item away from its owner (the
+ * owner must be able to edit the target too). The top level (null) is each
+ * owner's own, so only the item's owner may move it there.
+ */
+export async function requireMoveTarget(
+  db: Executor,
+  caller: DossierCaller,
+  target: string | null,
+  itemOwnerId: string | null,
+): Promise<FolderRow | null> {
+  if (target === null) {
+    if (itemOwnerId !== caller.userId) {
+      throw forbidden("Only the owner can move this to the top level of their dossier.");
+    }
+    return null;
+  }
+  const { folder } = await requireFolderAccess(db, caller, target, "edit");
+  if (itemOwnerId && itemOwnerId !== caller.userId) {
+    const owner = { userId: itemOwnerId, organizationId: caller.organizationId };
+    const forOwner = await findFolderAccess(db, owner, target);
+    if (!forOwner || forOwner.rank < LEVEL_RANK.edit) {
+      throw forbidden(
+        "This can only move within what its owner shared with you: its owner cannot reach that folder.",
+      );
+    }
+  }
+  return folder;
+}
 
 /** The caller's organization, or null: a superadmin without one has no dossier. */
 export function dossierOrganization(ctx: FunctionCtx): string | null {

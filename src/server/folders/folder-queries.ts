@@ -1,57 +1,86 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { notFound } from "#shared/errors.ts";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
-import { requireFolder } from "./folder-access.ts";
+import {
+  type DossierCaller,
+  folderAccessColumns,
+  readableFoldersCondition,
+  requireFolderAccess,
+} from "../dossier/access.ts";
 import { folderView } from "./folder-view.ts";
 import { normalizeSlugPath } from "./slugs.ts";
 
-/** Every folder of the organization, by path (byte order, the same on every database). */
-export async function getAllFolders(
-  db: Executor,
-  organizationId: string | null,
-): Promise<Folder[]> {
-  if (!organizationId) return [];
-  const rows = await db
-    .select()
-    .from(folders)
-    .where(eq(folders.organizationId, organizationId))
-    .orderBy(sql`${folders.path} collate "C"`);
-  return rows.map(folderView);
+/** Folder rows with the caller's access columns, as views. */
+function selectFolders(db: Executor, caller: DossierCaller) {
+  return db.select({ row: folders, ...folderAccessColumns(caller) }).from(folders);
 }
 
-/** A folder's direct children (parentId null: the top level), by name. */
+type SelectedFolder = { row: typeof folders.$inferSelect } & Parameters<typeof folderView>[1];
+const toView = (selected: SelectedFolder) => folderView(selected.row, selected);
+
+/**
+ * Every folder the caller may read, by path (byte order, the same on every
+ * database): their own, those beneath their own, and those shared with them.
+ */
+export async function getAllFolders(db: Executor, caller: DossierCaller): Promise<Folder[]> {
+  if (!caller.organizationId) return [];
+  const rows = await selectFolders(db, caller)
+    .where(readableFoldersCondition(caller))
+    .orderBy(sql`${folders.path} collate "C"`);
+  return rows.map(toView);
+}
+
+/**
+ * A folder's direct children (parentId null: the top level of the caller's
+ * own dossier, i.e. their own top-level folders), by name. Everything inside
+ * a folder the caller may read is readable by them.
+ */
 export async function getSubfolders(
   db: Executor,
-  organizationId: string | null,
+  caller: DossierCaller,
   parentId: string | null,
 ): Promise<Folder[]> {
-  if (parentId !== null) await requireFolder(db, organizationId, parentId);
-  if (!organizationId) return [];
-  const rows = await db
-    .select()
-    .from(folders)
+  if (parentId !== null) await requireFolderAccess(db, caller, parentId, "read");
+  if (!caller.organizationId) return [];
+  const rows = await selectFolders(db, caller)
     .where(
       and(
-        eq(folders.organizationId, organizationId),
-        parentId === null ? isNull(folders.parentId) : eq(folders.parentId, parentId),
+        eq(folders.organizationId, caller.organizationId),
+        parentId === null
+          ? and(isNull(folders.parentId), eq(folders.ownerId, caller.userId))
+          : eq(folders.parentId, parentId),
       ),
     )
     .orderBy(sql`lower(${folders.name})`, asc(folders.id));
-  return rows.map(folderView);
+  return rows.map(toView);
 }
 
-/** The folder at a slash path from a URL ("contracts/2024"), or null when there is none. */
+/** One folder as the caller sees it (after a change). */
+export async function getFolderView(
+  db: Executor,
+  caller: DossierCaller,
+  folderId: string,
+): Promise<Folder> {
+  const [row] = await selectFolders(db, caller).where(
+    and(eq(folders.id, folderId), readableFoldersCondition(caller)),
+  );
+  if (!row) throw notFound("Folder");
+  return toView(row);
+}
+
+/** The folder at a slash path from a URL ("contracts/2024"), or null when the caller cannot read one there. */
 export async function getFolderIdByPath(
   db: Executor,
-  organizationId: string | null,
+  caller: DossierCaller,
   rawPath: string,
 ): Promise<{ _id: string } | null> {
   const path = normalizeSlugPath(rawPath);
-  if (!organizationId || !path) return null;
+  if (!caller.organizationId || !path) return null;
   const rows = await db
     .select({ id: folders.id })
     .from(folders)
-    .where(and(eq(folders.organizationId, organizationId), eq(folders.path, path)));
+    .where(and(eq(folders.path, path), readableFoldersCondition(caller)));
   return rows[0] ? { _id: rows[0].id } : null;
 }

@@ -1,12 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
 import { documents, folders } from "../db/schema.ts";
-import { lockFolderTree, requireFolder } from "./folder-access.ts";
+import { type DossierCaller, requireFolderAccess } from "../dossier/access.ts";
+import { forgetEntities } from "../dossier/forget-entities.ts";
+import { lockFolderTree } from "./folder-access.ts";
 import { folderSubtree, subtreeFolderIds } from "./subtree.ts";
 
 export interface RemoveFolderOptions {
   db: Executor;
   organizationId: string;
+  caller: DossierCaller;
   folderId: string;
 }
 
@@ -27,7 +30,18 @@ export interface RemovedFolder {
 export async function removeFolder(options: RemoveFolderOptions): Promise<RemovedFolder> {
   const { db, organizationId } = options;
   await lockFolderTree(db, organizationId);
-  const folder = await requireFolder(db, organizationId, options.folderId);
+  // Its owner, or the owner of a folder above it, deletes it (with whatever
+  // editors put inside); an editor does not delete what was shared with them.
+  const { folder } = await requireFolderAccess(db, options.caller, options.folderId, "delete");
+  await forgetEntities(
+    db,
+    "document",
+    db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(inArray(documents.folderId, subtreeFolderIds(db, organizationId, folder.path))),
+  );
+  await forgetEntities(db, "folder", subtreeFolderIds(db, organizationId, folder.path));
   const removedDocuments = await db
     .delete(documents)
     .where(

@@ -2,13 +2,15 @@ import { eq } from "drizzle-orm";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { folders } from "../db/schema.ts";
-import { lockFolderTree, requireFolder } from "./folder-access.ts";
-import { folderView } from "./folder-view.ts";
+import { type DossierCaller, requireFolderAccess } from "../dossier/access.ts";
+import { lockFolderTree } from "./folder-access.ts";
+import { getFolderView } from "./folder-queries.ts";
 import { assertPathFree, childPath, folderSlug, repathSubtree } from "./slugs.ts";
 
 export interface RenameFolderOptions {
   db: Executor;
   organizationId: string;
+  caller: DossierCaller;
   folderId: string;
   name: string;
 }
@@ -20,16 +22,15 @@ export interface RenameFolderOptions {
 export async function renameFolder(options: RenameFolderOptions): Promise<Folder> {
   const { db, organizationId, name } = options;
   await lockFolderTree(db, organizationId);
-  const folder = await requireFolder(db, organizationId, options.folderId);
+  const { folder } = await requireFolderAccess(db, options.caller, options.folderId, "edit");
   const slug = folderSlug(name);
   const parentPath = folder.parentId ? folder.path.slice(0, -folder.slug.length - 1) : null;
   const path = childPath(parentPath, slug);
   await assertPathFree(db, { organizationId, path, exceptId: folder.id });
   await repathSubtree(db, { organizationId, oldPath: folder.path, newPath: path });
-  const [row] = await db
+  await db
     .update(folders)
     .set({ name, slug, updatedAt: new Date() })
-    .where(eq(folders.id, folder.id))
-    .returning();
-  return folderView(row!);
+    .where(eq(folders.id, folder.id));
+  return getFolderView(db, options.caller, folder.id);
 }

@@ -8,6 +8,7 @@ import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
+import { seedDemoDossierSharing } from "./dossier-sharing.ts";
 import { seedDemoDrafts } from "./drafts.ts";
 import { seedDemoModuleAutomation } from "./module-automation.ts";
 import { seedDemoModules } from "./modules.ts";
@@ -55,6 +56,7 @@ const DEMO_USERS: Array<{
  */
 export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoDossier,
+  seedDemoDossierSharing,
   seedDemoPrompts,
   (ctx) => seedDemoOrganization(ctx, DEMO_PASSWORD),
   seedDemoNotifications,

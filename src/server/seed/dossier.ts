@@ -30,7 +30,7 @@ export async function seedDemoDossier(ctx: DemoContext): Promise<void> {
     const created = await createFolder({
       db,
       organizationId,
-      ownerId: ctx.userIds.admin,
+      caller: { userId: ctx.userIds.admin, organizationId },
       name: folder.name,
       parentId: folder.parent ? folderIds.get(folder.parent) : null,
     });

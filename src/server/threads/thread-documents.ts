@@ -3,23 +3,33 @@ import { conflict, notFound } from "#shared/errors.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { documents, threadDocuments } from "../db/schema.ts";
-import { documentSummaryColumns, documentSummaryView } from "../documents/document-view.ts";
+import { documentSummaryColumnsFor, documentSummaryView } from "../documents/document-view.ts";
+import { type DossierCaller, readableDocumentsCondition } from "../dossier/access.ts";
 import { isUuid, newId } from "../ids.ts";
 import type { ThreadRow } from "./thread-access.ts";
 
 /**
  * Documents attached to a thread: the chat's tools read them first. Only
- * documents of the thread's own organization can be attached (the dossier
- * belongs to the whole organization, see src/server/dossier/access.ts).
+ * documents the thread's member may read can be attached, and a document
+ * whose share was taken back drops out of the thread (its attachment stays,
+ * and counts again if access comes back); see src/server/dossier/access.ts.
  */
+
+/** The member a thread belongs to, as the dossier's access rule sees them. */
+export const threadCaller = (
+  thread: Pick<ThreadRow, "userId" | "organizationId">,
+): DossierCaller => ({
+  userId: thread.userId,
+  organizationId: thread.organizationId,
+});
 
 /** Enough for any real question; keeps a thread's context and tool listings bounded. */
 export const MAX_THREAD_DOCUMENTS = 50;
 
-/** The ids, without repeats, once every one is a document of the organization; else "not found". */
-export async function requireOrganizationDocuments(
+/** The ids, without repeats, once the caller may read every one; else "not found". */
+export async function requireReadableDocuments(
   db: Executor,
-  organizationId: string,
+  caller: DossierCaller,
   documentIds: string[],
 ): Promise<string[]> {
   const ids = [...new Set(documentIds)];
@@ -28,7 +38,7 @@ export async function requireOrganizationDocuments(
   const found = await db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(eq(documents.organizationId, organizationId), inArray(documents.id, ids)));
+    .where(and(inArray(documents.id, ids), readableDocumentsCondition(caller)));
   if (found.length !== ids.length) throw notFound("Document");
   return ids;
 }
@@ -42,7 +52,7 @@ export async function attachDocumentsToThread(
   thread: ThreadRow,
   documentIds: string[],
 ): Promise<void> {
-  const ids = await requireOrganizationDocuments(db, thread.organizationId, documentIds);
+  const ids = await requireReadableDocuments(db, threadCaller(thread), documentIds);
   const attached = await db
     .select({ documentId: threadDocuments.documentId })
     .from(threadDocuments)
@@ -71,17 +81,15 @@ export async function attachDocumentsToThread(
 /** A thread's documents, in the order they were attached. */
 export async function listThreadDocuments(
   db: Executor,
-  thread: Pick<ThreadRow, "id" | "organizationId">,
+  thread: Pick<ThreadRow, "id" | "organizationId" | "userId">,
 ): Promise<DocumentSummary[]> {
+  const caller = threadCaller(thread);
   const rows = await db
-    .select(documentSummaryColumns)
+    .select(documentSummaryColumnsFor(caller))
     .from(threadDocuments)
     .innerJoin(
       documents,
-      and(
-        eq(documents.id, threadDocuments.documentId),
-        eq(documents.organizationId, thread.organizationId),
-      ),
+      and(eq(documents.id, threadDocuments.documentId), readableDocumentsCondition(caller)),
     )
     .where(eq(threadDocuments.threadId, thread.id))
     .orderBy(asc(threadDocuments.createdAt), asc(threadDocuments.id));

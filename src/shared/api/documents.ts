@@ -72,3 +72,26 @@ export const search = queryContract("documents.search", {
     }),
   ),
 });
+
+/** Star or unstar a document the caller may read (per member; live in every tab). */
+export const setFavorite = mutationContract("documents.setFavorite", {
+  args: z.object({ documentId: idSchema, favorite: z.boolean() }),
+  returns: z.null(),
+});
+
+/**
+ * The caller's favorite documents they can still read, most recently starred
+ * first, in cursor pages (SPEC: 20 a page); `fields` adds the large ones.
+ */
+export const listFavorites = queryContract("documents.listFavorites", {
+  args: z.object({
+    paginationOpts: paginationOptsSchema,
+    fields: z
+      .array(z.enum(["htmlContent", "summary"]))
+      .max(2)
+      .optional(),
+  }),
+  returns: paginated(
+    documentSummarySchema.extend({ htmlContent: z.string().nullable().optional() }),
+  ),
+});

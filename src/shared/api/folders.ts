@@ -51,3 +51,15 @@ export const remove = mutationContract("folders.remove", {
   args: z.object({ folderId: idSchema }),
   returns: z.object({ folders: z.number(), documents: z.number() }),
 });
+
+/** Star or unstar a folder the caller may read (per member; live in every tab). */
+export const setFavorite = mutationContract("folders.setFavorite", {
+  args: z.object({ folderId: idSchema, favorite: z.boolean() }),
+  returns: z.null(),
+});
+
+/** The caller's favorite folders they can still read, most recently starred first. */
+export const listFavorites = queryContract("folders.listFavorites", {
+  args: z.object({}),
+  returns: z.array(folderSchema),
+});

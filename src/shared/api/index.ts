@@ -8,10 +8,11 @@ import * as messages from "./messages.ts";
 import * as models from "./models.ts";
 import * as moduleExecutions from "./module-executions.ts";
 import * as modules from "./modules.ts";
-import * as organizations from "./organizations.ts";
 import * as notifications from "./notifications.ts";
+import * as organizations from "./organizations.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
+import * as shares from "./shares.ts";
 import * as support from "./support.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
@@ -38,6 +39,8 @@ export const api = {
     rename: folders.rename,
     move: folders.move,
     remove: folders.remove,
+    setFavorite: folders.setFavorite,
+    listFavorites: folders.listFavorites,
   },
   documents: {
     list: documents.list,
@@ -48,6 +51,15 @@ export const api = {
     move: documents.move,
     remove: documents.remove,
     retry: documents.retry,
+    setFavorite: documents.setFavorite,
+    listFavorites: documents.listFavorites,
+  },
+  shares: {
+    listForEntity: shares.listForEntity,
+    set: shares.set,
+    remove: shares.remove,
+    listSharedWithMe: shares.listSharedWithMe,
+    listShareableMembers: shares.listShareableMembers,
   },
   threads: {
     list: threads.list,

@@ -18,6 +18,17 @@ export const documentNameSchema = singleLineText({ trim: true })
   .min(1, "Document name is required")
   .max(255, "Document name must be at most 255 characters");
 
+/** The caller's relation to a folder or document (decision 023). */
+export const DOSSIER_ROLES = ["owner", "editor", "viewer"] as const;
+export type DossierRole = (typeof DOSSIER_ROLES)[number];
+
+/** What every folder and document carries for the caller: who owns it, their role, their star. */
+const accessFields = {
+  ownerName: z.string().nullable(),
+  myRole: z.enum(DOSSIER_ROLES),
+  isFavorite: z.boolean(),
+};
+
 /** A folder as the API shows it. `path` is the full slug path, e.g. "contracts/2024". */
 export const folderSchema = z.object({
   _id: z.string(),
@@ -28,6 +39,7 @@ export const folderSchema = z.object({
   parentId: z.string().nullable(),
   ownerId: z.string().nullable(),
   updatedAt: z.number(),
+  ...accessFields,
 });
 export type Folder = z.infer<typeof folderSchema>;
 
@@ -53,6 +65,7 @@ export const documentSummarySchema = z.object({
   /** Whether a preview image exists (GET /api/document-preview/{storageId}). */
   hasPreview: z.boolean(),
   updatedAt: z.number(),
+  ...accessFields,
 });
 export type DocumentSummary = z.infer<typeof documentSummarySchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { buildFolderTree, childFolders, ownFolders, subtreeIds } from "./folder-tree.ts";
 import { testFolder as folder } from "./testing/folder-factory.ts";
-import { buildFolderTree, childFolders, subtreeIds } from "./folder-tree.ts";
 
 const folders = [
   folder("c", "Contracts", null, "contracts"),
@@ -34,5 +34,27 @@ describe("folder tree", () => {
   it("finds a folder and everything below it (where it cannot be moved to)", () => {
     expect([...subtreeIds(folders, "c")].sort()).toEqual(["c", "c24", "c24q", "c9"]);
     expect([...subtreeIds(folders, "b")]).toEqual(["b"]);
+  });
+
+  it("keeps my own dossier apart from what others shared with me", () => {
+    const shared = (f: ReturnType<typeof folder>, myRole: "editor" | "viewer") => ({
+      ...f,
+      myRole,
+    });
+    const mixed = [
+      ...folders,
+      // Someone else's top-level folder and what is inside it, shared with me.
+      shared(folder("s", "Theirs", null, "theirs"), "viewer"),
+      shared(folder("s1", "Inner", "s", "theirs/inner"), "viewer"),
+      // A subfolder shared on its own (its parent is not mine to see).
+      shared(folder("d", "Deep", "hidden", "hidden/deep"), "editor"),
+      // An editor's folder inside my own: still my dossier.
+      shared(folder("e", "Added by an editor", "c", "contracts/added"), "editor"),
+    ];
+    expect(
+      ownFolders(mixed)
+        .map((f) => f._id)
+        .sort(),
+    ).toEqual(["a", "b", "c", "c24", "c24q", "c9", "e"]);
   });
 });

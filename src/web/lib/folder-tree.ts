@@ -55,3 +55,22 @@ export function subtreeIds(folders: readonly Folder[], folderId: string): Set<st
   }
   return ids;
 }
+
+/**
+ * My own dossier's folders: those under a top-level folder I own (with what
+ * editors added inside them). Folders others shared with me live in the
+ * shared area instead.
+ */
+export function ownFolders(folders: readonly Folder[]): Folder[] {
+  const byId = new Map(folders.map((folder) => [folder._id, folder]));
+  const mine = new Map<string, boolean>();
+  const isMine = (folder: Folder): boolean => {
+    const known = mine.get(folder._id);
+    if (known !== undefined) return known;
+    const parent = folder.parentId ? byId.get(folder.parentId) : undefined;
+    const result = parent ? isMine(parent) : folder.parentId === null && folder.myRole === "owner";
+    mine.set(folder._id, result);
+    return result;
+  };
+  return folders.filter(isMine);
+}

@@ -2,6 +2,7 @@ import { tool, zodSchema } from "ai";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { documents, threadDocuments } from "../../db/schema.ts";
+import { readableDocumentsCondition } from "../../dossier/access.ts";
 import { runTool, type ToolContext } from "./tool-context.ts";
 
 const SUMMARY_CHARS = 500;
@@ -14,9 +15,9 @@ export interface ThreadDocument {
   summary: string | null;
 }
 
-/** The documents attached to a thread, in the order they were attached (organization-checked). */
+/** The documents attached to a thread that its member may still read, in the order they were attached. */
 export async function listThreadDocuments(
-  context: Pick<ToolContext, "db" | "organizationId" | "threadId">,
+  context: Pick<ToolContext, "db" | "organizationId" | "threadId" | "userId">,
   limit = 100,
 ): Promise<ThreadDocument[]> {
   const rows = await context.db
@@ -33,7 +34,7 @@ export async function listThreadDocuments(
       and(
         eq(threadDocuments.threadId, context.threadId),
         eq(threadDocuments.organizationId, context.organizationId),
-        eq(documents.organizationId, context.organizationId),
+        readableDocumentsCondition(context),
       ),
     )
     .orderBy(asc(threadDocuments.createdAt))

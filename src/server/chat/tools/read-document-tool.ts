@@ -2,6 +2,7 @@ import { tool, zodSchema } from "ai";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { documents } from "../../db/schema.ts";
+import { readableDocumentsCondition } from "../../dossier/access.ts";
 import { isUuid } from "../../ids.ts";
 import { runTool, type ToolContext, ToolError } from "./tool-context.ts";
 
@@ -24,8 +25,8 @@ const inputSchema = zodSchema(
 
 /**
  * readDocument: a document's extracted text, a page of ~8,000 characters at
- * a time from `from`. Only documents of the caller's organization exist for
- * it: any other id, whatever the model was told, is "not found".
+ * a time from `from`. Only documents the caller may read (dossier/access.ts)
+ * exist for it: any other id, whatever the model was told, is "not found".
  */
 export function readDocumentTool(context: ToolContext) {
   return tool({
@@ -49,9 +50,7 @@ export function readDocumentTool(context: ToolContext) {
             page: sql<string | null>`substr(${documents.textContent}, ${start + 1}, ${PAGE_CHARS})`,
           })
           .from(documents)
-          .where(
-            and(eq(documents.id, documentId), eq(documents.organizationId, context.organizationId)),
-          );
+          .where(and(eq(documents.id, documentId), readableDocumentsCondition(context)));
         if (!row) throw new ToolError(NOT_FOUND);
         if (row.status === "pending" || row.status === "processing") {
           throw new ToolError(`"${row.name}" is still being processed. Try again in a moment.`);

@@ -2,6 +2,7 @@ import { tool, zodSchema } from "ai";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { documentChunks, documents, threadDocuments } from "../../db/schema.ts";
+import { documentReadableByIdSql } from "../../dossier/access.ts";
 import { runTool, type ToolContext } from "./tool-context.ts";
 
 const MAX_RESULTS = 8;
@@ -34,8 +35,8 @@ const inputSchema = zodSchema(
 );
 
 /**
- * searchDocuments: full-text search over the passages of the caller's
- * organization's processed documents (PostgreSQL English text search,
+ * searchDocuments: full-text search over the passages of the processed
+ * documents the caller may read (dossier/access.ts) (PostgreSQL English text search,
  * web-search syntax, ts_rank), the thread's own documents first. Each passage
  * comes back numbered for citation.
  */
@@ -100,6 +101,7 @@ async function findPassages(context: ToolContext, query: string) {
     where c.organization_id = ${context.organizationId}
       and d.organization_id = ${context.organizationId}
       and d.processing_status = 'completed'
+      and ${documentReadableByIdSql(context, sql`d.id`)}
       and numnode(q.query) > 0 and c.tsv @@ q.query
     order by attached desc, rank desc, c.document_id, c.ordinal
     limit ${CANDIDATES}

@@ -16,5 +16,8 @@ export function testFolder(
     parentId,
     ownerId: null,
     updatedAt: 1,
+    ownerName: null,
+    myRole: "owner",
+    isFavorite: false,
   };
 }

@@ -3,6 +3,11 @@ import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { firstDocumentPageOptions } from "./document-queries.ts";
 import { folderAtPathOptions } from "./folder-queries.ts";
+import {
+  favoriteDocumentsPageOptions,
+  favoriteFoldersOptions,
+  sharedWithMeOptions,
+} from "./share-queries.ts";
 
 /**
  * The dossier routes' loaders: each fills the cache entries its page reads,
@@ -31,5 +36,20 @@ export async function preloadFolderAtPath(
       const found = await queryClient.ensureQueryData(folderAtPathOptions(path));
       if (found) await queryClient.ensureQueryData(firstDocumentPageOptions(found._id));
     })(),
+  );
+}
+
+/** /dossier/shared: what others shared with me. */
+export async function preloadSharedWithMe(queryClient: QueryClient): Promise<void> {
+  await ignoreAuthRequired(queryClient.ensureQueryData(sharedWithMeOptions()));
+}
+
+/** /dossier/favorites (SPEC 2): the favorite folders and the first 20 favorite documents. */
+export async function preloadFavorites(queryClient: QueryClient): Promise<void> {
+  await ignoreAuthRequired(
+    Promise.all([
+      queryClient.ensureQueryData(favoriteFoldersOptions()),
+      queryClient.ensureQueryData(favoriteDocumentsPageOptions(null)),
+    ]),
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { ChevronRight } from "lucide-react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
@@ -8,19 +8,24 @@ const linkClass = cn(
   "focus-visible:ring-2 focus-visible:ring-ring",
 );
 
-/** Dossier › Contracts › 2024: every level links back up. */
+/**
+ * Dossier › Contracts › 2024: every level links back up. In the shared area
+ * the trail starts at "Shared with me" and stays in it.
+ */
 export function Breadcrumbs({ trail }: { trail: readonly Folder[] }) {
+  const shared = useLocation().pathname.startsWith("/dossier/shared");
+  const root = shared ? "Shared with me" : "Dossier";
   return (
     <nav aria-label="Breadcrumb" data-testid="breadcrumbs">
       <ol className="flex min-w-0 flex-wrap items-center gap-1 text-[13px]">
         <li className="flex min-w-0 items-center">
           {trail.length === 0 ? (
             <span aria-current="page" className="font-medium text-foreground">
-              Dossier
+              {root}
             </span>
           ) : (
-            <Link to="/dossier" className={linkClass}>
-              Dossier
+            <Link to={shared ? "/dossier/shared" : "/dossier"} className={linkClass}>
+              {root}
             </Link>
           )}
         </li>
@@ -37,7 +42,11 @@ export function Breadcrumbs({ trail }: { trail: readonly Folder[] }) {
                   {folder.name}
                 </span>
               ) : (
-                <Link to="/dossier/$" params={{ _splat: folder.path }} className={linkClass}>
+                <Link
+                  to={shared ? "/dossier/shared/$" : "/dossier/$"}
+                  params={{ _splat: folder.path }}
+                  className={linkClass}
+                >
                   {folder.name}
                 </Link>
               )}

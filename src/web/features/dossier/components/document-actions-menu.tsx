@@ -5,6 +5,7 @@ import {
   MoreHorizontal,
   Pencil,
   RotateCcw,
+  Share2,
   Trash2,
 } from "lucide-react";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
@@ -30,9 +31,14 @@ interface DocumentActionsMenuProps {
   className?: string;
 }
 
-/** Open, download, rename, move, retry (after a failure) and delete one document. */
+/**
+ * Open and download, and as far as my role allows: rename, move, retry
+ * (after a failure), share (owner) and delete (owner).
+ */
 export function DocumentActionsMenu({ document, onOpen, className }: DocumentActionsMenuProps) {
   const retry = useRetryDocument();
+  const canEdit = document.myRole !== "viewer";
+  const isOwner = document.myRole === "owner";
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -66,22 +72,43 @@ export function DocumentActionsMenu({ document, onOpen, className }: DocumentAct
             Download
           </a>
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => showDossierDialog({ kind: "rename-document", document })}
-          data-testid="document-action-rename"
-        >
-          <Pencil aria-hidden="true" />
-          Rename
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={() => showDossierDialog({ kind: "move-document", document })}
-          data-testid="document-action-move"
-        >
-          <FolderInput aria-hidden="true" />
-          Move to…
-        </DropdownMenuItem>
-        {document.processingStatus === "failed" ? (
+        {isOwner ? (
+          <DropdownMenuItem
+            onSelect={() =>
+              showDossierDialog({
+                kind: "share",
+                entityType: "document",
+                entityId: document._id,
+                entityName: document.name,
+                ownerId: document.ownerId,
+              })
+            }
+            data-testid="document-action-share"
+          >
+            <Share2 aria-hidden="true" />
+            Share…
+          </DropdownMenuItem>
+        ) : null}
+        {canEdit ? <DropdownMenuSeparator /> : null}
+        {canEdit ? (
+          <DropdownMenuItem
+            onSelect={() => showDossierDialog({ kind: "rename-document", document })}
+            data-testid="document-action-rename"
+          >
+            <Pencil aria-hidden="true" />
+            Rename
+          </DropdownMenuItem>
+        ) : null}
+        {canEdit ? (
+          <DropdownMenuItem
+            onSelect={() => showDossierDialog({ kind: "move-document", document })}
+            data-testid="document-action-move"
+          >
+            <FolderInput aria-hidden="true" />
+            Move to…
+          </DropdownMenuItem>
+        ) : null}
+        {canEdit && document.processingStatus === "failed" ? (
           <DropdownMenuItem
             onSelect={() => retry.mutate({ documentId: document._id })}
             data-testid="document-action-retry"
@@ -90,15 +117,17 @@ export function DocumentActionsMenu({ document, onOpen, className }: DocumentAct
             Retry processing
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          variant="destructive"
-          onSelect={() => showDossierDialog({ kind: "delete-document", document })}
-          data-testid="document-action-delete"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
+        {isOwner ? <DropdownMenuSeparator /> : null}
+        {isOwner ? (
+          <DropdownMenuItem
+            variant="destructive"
+            onSelect={() => showDossierDialog({ kind: "delete-document", document })}
+            data-testid="document-action-delete"
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

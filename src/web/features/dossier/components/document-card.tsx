@@ -4,7 +4,9 @@ import { useDocumentHref } from "../hooks/use-document-href.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import { DocumentActionsMenu } from "./document-actions-menu.tsx";
 import { DocumentThumbnail } from "./document-thumbnail.tsx";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FileTypeIcon } from "./file-type-icon.tsx";
+import { OwnerBadge } from "./owner-badge.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** A document in the grid: preview, name, type, size, date and status; opens the document view. */
@@ -62,8 +64,21 @@ export function DocumentCard({
               {formatDate(document._creationTime)}
             </time>
           </p>
+          <OwnerBadge ownerName={document.ownerName} myRole={document.myRole} className="mt-1" />
         </div>
       </div>
+      <FavoriteButton
+        entityType="document"
+        entityId={document._id}
+        name={document.name}
+        isFavorite={document.isFavorite}
+        className={cn(
+          "absolute top-2 right-10 z-10 bg-popover/85 shadow-sm backdrop-blur transition-opacity",
+          document.isFavorite
+            ? "opacity-100"
+            : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+        )}
+      />
       <DocumentActionsMenu
         document={document}
         onOpen={onOpen}

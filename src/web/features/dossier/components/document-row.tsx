@@ -4,8 +4,10 @@ import { cn } from "../../../components/ui/cn.ts";
 import { useDocumentHref } from "../hooks/use-document-href.ts";
 import { formatBytes, formatDate, formatDateTime } from "../lib/format.ts";
 import { DocumentActionsMenu } from "./document-actions-menu.tsx";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FileTypeIcon } from "./file-type-icon.tsx";
 import { TABLE_COLUMNS } from "./layout.ts";
+import { OwnerBadge } from "./owner-badge.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 export const rowClass = cn(
@@ -50,6 +52,7 @@ export function DocumentRow({ document, onOpen, style, rowIndex }: DocumentRowPr
         >
           {document.name}
         </a>
+        <OwnerBadge ownerName={document.ownerName} myRole={document.myRole} className="-mt-0.5" />
       </td>
       <td className="truncate text-muted-foreground">
         {document.primaryTagName ?? <span className="text-muted-foreground/50">—</span>}
@@ -64,7 +67,18 @@ export function DocumentRow({ document, onOpen, style, rowIndex }: DocumentRowPr
         {formatDate(document._creationTime)}
       </td>
       <td className="truncate text-muted-foreground tabular-nums">{formatBytes(document.size)}</td>
-      <td className="flex justify-end">
+      <td className="flex justify-end gap-0.5">
+        <FavoriteButton
+          entityType="document"
+          entityId={document._id}
+          name={document.name}
+          isFavorite={document.isFavorite}
+          className={
+            document.isFavorite
+              ? undefined
+              : "opacity-40 hover:opacity-100 focus-visible:opacity-100"
+          }
+        />
         <DocumentActionsMenu document={document} onOpen={onOpen} />
       </td>
     </tr>

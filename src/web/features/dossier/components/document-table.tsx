@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Folder as FolderIcon } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -9,7 +9,9 @@ import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { formatDate, plural } from "../lib/format.ts";
 import { DocumentRow, rowClass } from "./document-row.tsx";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FolderActionsMenu } from "./folder-actions-menu.tsx";
+import { OwnerBadge } from "./owner-badge.tsx";
 import { TABLE_COLUMNS, TABLE_ROW_HEIGHT } from "./layout.ts";
 import { SortHeader } from "./sort-header.tsx";
 import { useScrollMargin } from "./use-scroll-margin.ts";
@@ -156,6 +158,7 @@ function FolderRow({
   subfolderCount: number;
   rowIndex: number;
 }) {
+  const inShared = useLocation().pathname.startsWith("/dossier/shared");
   return (
     <tr
       aria-rowindex={rowIndex}
@@ -170,13 +173,14 @@ function FolderRow({
       </td>
       <td className="min-w-0">
         <Link
-          to="/dossier/$"
+          to={inShared ? "/dossier/shared/$" : "/dossier/$"}
           params={{ _splat: folder.path }}
           title={folder.name}
           className="block truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           {folder.name}
         </Link>
+        <OwnerBadge ownerName={folder.ownerName} myRole={folder.myRole} className="-mt-0.5" />
       </td>
       <td className="text-muted-foreground">Folder</td>
       <td className="truncate text-muted-foreground">
@@ -184,7 +188,16 @@ function FolderRow({
       </td>
       <td className="text-muted-foreground tabular-nums">{formatDate(folder._creationTime)}</td>
       <td className="text-muted-foreground">—</td>
-      <td className="flex justify-end">
+      <td className="flex justify-end gap-0.5">
+        <FavoriteButton
+          entityType="folder"
+          entityId={folder._id}
+          name={folder.name}
+          isFavorite={folder.isFavorite}
+          className={
+            folder.isFavorite ? undefined : "opacity-40 hover:opacity-100 focus-visible:opacity-100"
+          }
+        />
         <FolderActionsMenu folder={folder} className="size-7" />
       </td>
     </tr>

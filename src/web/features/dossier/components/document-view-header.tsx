@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, FolderInput, Pencil, Trash2 } from "lucide-react";
+import { Download, FolderInput, Pencil, Share2, Trash2 } from "lucide-react";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { Document } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -9,7 +9,9 @@ import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import { downloadUrl } from "./document-actions-menu.tsx";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FileTypeIcon, fileTypeLabel } from "./file-type-icon.tsx";
+import { OwnerBadge } from "./owner-badge.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** "Contracts / 2024" from the folder names; the slug path while they load. */
@@ -23,6 +25,8 @@ function useFolderLabel(document: Document): string {
 /** The document view's header: its name, type, size, date and folder, and its actions. */
 export function DocumentViewHeader({ document }: { document: Document }) {
   const where = useFolderLabel(document);
+  const canEdit = document.myRole !== "viewer";
+  const isOwner = document.myRole === "owner";
   return (
     <header className="border-b px-6 pt-5 pb-4">
       <div className="flex items-start gap-3 pr-8">
@@ -38,6 +42,7 @@ export function DocumentViewHeader({ document }: { document: Document }) {
           >
             {document.name}
           </SheetTitle>
+          <OwnerBadge ownerName={document.ownerName} myRole={document.myRole} className="mt-1" />
           <SheetDescription
             id="document-sheet-description"
             className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-[12.5px] text-muted-foreground"
@@ -53,6 +58,13 @@ export function DocumentViewHeader({ document }: { document: Document }) {
             </span>
           </SheetDescription>
         </div>
+        <FavoriteButton
+          entityType="document"
+          entityId={document._id}
+          name={document.name}
+          isFavorite={document.isFavorite}
+          className="size-8"
+        />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <StatusBadge status={document.processingStatus} className="mr-1" />
@@ -66,34 +78,59 @@ export function DocumentViewHeader({ document }: { document: Document }) {
             Download
           </a>
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => showDossierDialog({ kind: "rename-document", document })}
-          data-testid="document-rename"
-        >
-          <Pencil aria-hidden="true" />
-          Rename
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => showDossierDialog({ kind: "move-document", document })}
-          data-testid="document-move"
-        >
-          <FolderInput aria-hidden="true" />
-          Move
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          onClick={() => showDossierDialog({ kind: "delete-document", document })}
-          data-testid="document-delete"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {isOwner ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              showDossierDialog({
+                kind: "share",
+                entityType: "document",
+                entityId: document._id,
+                entityName: document.name,
+                ownerId: document.ownerId,
+              })
+            }
+            data-testid="document-share"
+          >
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
+        ) : null}
+        {canEdit ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => showDossierDialog({ kind: "rename-document", document })}
+            data-testid="document-rename"
+          >
+            <Pencil aria-hidden="true" />
+            Rename
+          </Button>
+        ) : null}
+        {canEdit ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => showDossierDialog({ kind: "move-document", document })}
+            data-testid="document-move"
+          >
+            <FolderInput aria-hidden="true" />
+            Move
+          </Button>
+        ) : null}
+        {isOwner ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => showDossierDialog({ kind: "delete-document", document })}
+            data-testid="document-delete"
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        ) : null}
       </div>
     </header>
   );

@@ -1,8 +1,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { FolderPlus } from "lucide-react";
-import type { ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { FolderPlus, Star, Users } from "lucide-react";
+import { type ReactNode, useMemo } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { ownFolders } from "../../../lib/folder-tree.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { useCurrentFolderPath } from "../hooks/use-current-folder-path.ts";
@@ -10,11 +12,15 @@ import { DossierDialogs } from "./dossier-dialogs.tsx";
 import { FolderTree } from "./folder-tree.tsx";
 import { UploadPanel } from "./upload-panel.tsx";
 
+const areaClass =
+  "flex h-8 items-center gap-2 rounded-md px-2 text-[13px] text-foreground/80 outline-none transition-colors hover:bg-accent/70 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-primary/12 aria-[current=page]:font-medium aria-[current=page]:text-foreground";
+
 /** The dossier frame: the folder tree beside the folder on screen, plus its dialogs and uploads. */
 export function DossierLayout({ children }: { children: ReactNode }) {
   const { data: folders } = useSuspenseQuery(allFoldersOptions());
   const path = useCurrentFolderPath();
   const current = path ? (folders.find((folder) => folder.path === path) ?? null) : null;
+  const mine = useMemo(() => ownFolders(folders), [folders]);
 
   return (
     <div className="flex h-dvh min-h-0 md:h-[calc(100dvh-1rem)]" data-testid="dossier">
@@ -46,7 +52,27 @@ export function DossierLayout({ children }: { children: ReactNode }) {
           </Tooltip>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
-          <FolderTree folders={folders} currentId={current?._id ?? null} />
+          <FolderTree folders={mine} currentId={current?._id ?? null} />
+          <nav aria-label="Dossier areas" className="mt-3 grid gap-px border-t pt-3">
+            <Link
+              to="/dossier/shared"
+              data-testid="nav-shared"
+              className={areaClass}
+              activeProps={{ "aria-current": "page" }}
+            >
+              <Users aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              Shared with me
+            </Link>
+            <Link
+              to="/dossier/favorites"
+              data-testid="nav-favorites"
+              className={areaClass}
+              activeProps={{ "aria-current": "page" }}
+            >
+              <Star aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              Favorites
+            </Link>
+          </nav>
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">{children}</div>

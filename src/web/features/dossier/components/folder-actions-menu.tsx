@@ -1,4 +1,4 @@
-import { FolderInput, FolderPlus, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { FolderInput, FolderPlus, MoreHorizontal, Pencil, Share2, Trash2 } from "lucide-react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -19,13 +19,15 @@ interface FolderActionsMenuProps {
   testId?: string;
 }
 
-/** New subfolder, rename, move and delete one folder. */
+/** As far as my role allows: new subfolder, rename, move (editors), share and delete (owner). */
 export function FolderActionsMenu({
   folder,
   className,
   variant = "ghost",
   testId,
 }: FolderActionsMenuProps) {
+  if (folder.myRole === "viewer") return null;
+  const isOwner = folder.myRole === "owner";
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -73,15 +75,34 @@ export function FolderActionsMenu({
           <FolderInput aria-hidden="true" />
           Move to…
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          variant="destructive"
-          onSelect={() => showDossierDialog({ kind: "delete-folder", folder })}
-          data-testid="folder-action-delete"
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
+        {isOwner ? (
+          <DropdownMenuItem
+            onSelect={() =>
+              showDossierDialog({
+                kind: "share",
+                entityType: "folder",
+                entityId: folder._id,
+                entityName: folder.name,
+                ownerId: folder.ownerId,
+              })
+            }
+            data-testid="folder-action-share"
+          >
+            <Share2 aria-hidden="true" />
+            Share…
+          </DropdownMenuItem>
+        ) : null}
+        {isOwner ? <DropdownMenuSeparator /> : null}
+        {isOwner ? (
+          <DropdownMenuItem
+            variant="destructive"
+            onSelect={() => showDossierDialog({ kind: "delete-folder", folder })}
+            data-testid="folder-action-delete"
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

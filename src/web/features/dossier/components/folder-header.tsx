@@ -4,7 +4,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import type { DossierSearch } from "../search.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { DossierToolbar } from "./dossier-toolbar.tsx";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FolderActionsMenu } from "./folder-actions-menu.tsx";
+import { OwnerBadge } from "./owner-badge.tsx";
 
 interface FolderHeaderProps {
   folder: Folder | null;
@@ -41,14 +43,30 @@ export function FolderHeader({
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" onClick={onCreateFolder} data-testid="new-folder">
-            <FolderPlus aria-hidden="true" />
-            New folder
-          </Button>
-          <Button size="sm" onClick={onUpload} data-testid="upload-button">
-            <Upload aria-hidden="true" />
-            Upload
-          </Button>
+          {folder ? (
+            <OwnerBadge ownerName={folder.ownerName} myRole={folder.myRole} className="mr-1" />
+          ) : null}
+          {folder ? (
+            <FavoriteButton
+              entityType="folder"
+              entityId={folder._id}
+              name={folder.name}
+              isFavorite={folder.isFavorite}
+              className="size-8"
+            />
+          ) : null}
+          {folder?.myRole === "viewer" ? null : (
+            <>
+              <Button variant="outline" size="sm" onClick={onCreateFolder} data-testid="new-folder">
+                <FolderPlus aria-hidden="true" />
+                New folder
+              </Button>
+              <Button size="sm" onClick={onUpload} data-testid="upload-button">
+                <Upload aria-hidden="true" />
+                Upload
+              </Button>
+            </>
+          )}
           {folder ? (
             <FolderActionsMenu
               folder={folder}

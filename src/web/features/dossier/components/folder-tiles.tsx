@@ -1,21 +1,28 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { Folder as FolderIcon } from "lucide-react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { plural } from "../lib/format.ts";
+import { FavoriteButton } from "./favorite-button.tsx";
 import { FolderActionsMenu } from "./folder-actions-menu.tsx";
+import { OwnerBadge } from "./owner-badge.tsx";
 
 interface FolderTilesProps {
   folders: readonly { folder: Folder; subfolderCount: number }[];
+  /** Where a tile leads: my dossier or the shared area (default: the area on screen). */
+  area?: "dossier" | "shared";
 }
 
 /** The subfolders of the folder on screen, as compact tiles above its documents. */
-export function FolderTiles({ folders }: FolderTilesProps) {
+export function FolderTiles({ folders, area }: FolderTilesProps) {
+  const inShared = useLocation().pathname.startsWith("/dossier/shared");
+  const to =
+    (area ?? (inShared ? "shared" : "dossier")) === "shared" ? "/dossier/shared/$" : "/dossier/$";
   return (
     <ul
       aria-label="Folders"
       data-testid="folder-tiles"
-      className="grid grid-cols-[repeat(auto-fill,minmax(200px,1fr))] gap-3"
+      className="grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3"
     >
       {folders.map(({ folder, subfolderCount }) => (
         <li
@@ -23,7 +30,7 @@ export function FolderTiles({ folders }: FolderTilesProps) {
           data-testid="folder-tile"
           data-path={folder.path}
           className={cn(
-            "group relative flex h-14 items-center gap-3 rounded-lg border bg-card px-3 transition-[border-color,background-color]",
+            "group relative flex min-h-14 items-center gap-3 rounded-lg border bg-card px-3 py-2 transition-[border-color,background-color]",
             "hover:border-primary/35 hover:bg-accent/40 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring",
           )}
         >
@@ -32,7 +39,7 @@ export function FolderTiles({ folders }: FolderTilesProps) {
           </span>
           <div className="min-w-0 flex-1">
             <Link
-              to="/dossier/$"
+              to={to}
               params={{ _splat: folder.path }}
               title={folder.name}
               className="block truncate font-medium text-[13.5px] outline-none after:absolute after:inset-0 after:content-['']"
@@ -44,7 +51,20 @@ export function FolderTiles({ folders }: FolderTilesProps) {
                 {plural(subfolderCount, "subfolder")}
               </p>
             ) : null}
+            <OwnerBadge ownerName={folder.ownerName} myRole={folder.myRole} />
           </div>
+          <FavoriteButton
+            entityType="folder"
+            entityId={folder._id}
+            name={folder.name}
+            isFavorite={folder.isFavorite}
+            className={cn(
+              "relative z-10 transition-opacity",
+              folder.isFavorite
+                ? "opacity-100"
+                : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+            )}
+          />
           <FolderActionsMenu
             folder={folder}
             className={cn(

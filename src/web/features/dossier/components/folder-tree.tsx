@@ -1,10 +1,11 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { folderAncestry } from "../../../lib/folder-names.ts";
 import { buildFolderTree, type FolderNode } from "../../../lib/folder-tree.ts";
+import { FavoriteButton } from "./favorite-button.tsx";
 
 interface FolderTreeProps {
   folders: readonly Folder[];
@@ -25,6 +26,8 @@ const rowClass = cn(
  */
 export function FolderTree({ folders, currentId }: FolderTreeProps) {
   const tree = useMemo(() => buildFolderTree(folders), [folders]);
+  // The shared area and favorites have no current folder either, but are not the top level.
+  const onTopLevel = !/^\/dossier\/(shared|favorites)(\/|$)/.test(useLocation().pathname);
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
 
   // Open the way down to the current folder, and the folder itself, when it changes
@@ -52,7 +55,7 @@ export function FolderTree({ folders, currentId }: FolderTreeProps) {
     <nav aria-label="Folders" data-testid="folder-tree">
       <Link
         to="/dossier"
-        aria-current={currentId === null ? "page" : undefined}
+        aria-current={currentId === null && onTopLevel ? "page" : undefined}
         activeOptions={{ exact: true, includeSearch: false }}
         data-testid="folder-tree-root"
         className={cn(rowClass, "pl-2")}
@@ -61,7 +64,7 @@ export function FolderTree({ folders, currentId }: FolderTreeProps) {
           aria-hidden="true"
           className="size-4 shrink-0 text-muted-foreground group-aria-[current=page]:text-primary"
         />
-        <span className="truncate">All documents</span>
+        <span className="truncate">My dossier</span>
       </Link>
       {tree.length > 0 ? (
         <ul className="mt-0.5 grid gap-px">
@@ -98,7 +101,7 @@ function TreeItem({ node, depth, currentId, expanded, toggle }: TreeItemProps) {
   const Icon = open && children.length > 0 ? FolderOpen : FolderIcon;
   return (
     <li>
-      <div className="flex items-center" style={{ paddingLeft: `${depth * 12}px` }}>
+      <div className="group/row flex items-center" style={{ paddingLeft: `${depth * 12}px` }}>
         {children.length > 0 ? (
           <button
             type="button"
@@ -134,6 +137,18 @@ function TreeItem({ node, depth, currentId, expanded, toggle }: TreeItemProps) {
           />
           <span className="truncate">{folder.name}</span>
         </Link>
+        <FavoriteButton
+          entityType="folder"
+          entityId={folder._id}
+          name={folder.name}
+          isFavorite={folder.isFavorite}
+          className={cn(
+            "size-6 shrink-0 [&_svg]:size-3.5",
+            folder.isFavorite
+              ? "opacity-100"
+              : "opacity-0 focus-visible:opacity-100 group-hover/row:opacity-100",
+          )}
+        />
       </div>
       {open && children.length > 0 ? (
         <ul className="grid gap-px">

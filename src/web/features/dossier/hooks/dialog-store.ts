@@ -9,7 +9,14 @@ export type DossierDialog =
   | { kind: "delete-folder"; folder: Folder }
   | { kind: "rename-document"; document: DocumentSummary }
   | { kind: "move-document"; document: DocumentSummary }
-  | { kind: "delete-document"; document: DocumentSummary };
+  | { kind: "delete-document"; document: DocumentSummary }
+  | {
+      kind: "share";
+      entityType: "folder" | "document";
+      entityId: string;
+      entityName: string;
+      ownerId: string | null;
+    };
 
 interface DialogState {
   /** The last dialog asked for; it stays while the closing animation runs. */

@@ -29,6 +29,9 @@ function doc(n: number, folderId: string | null = "f1"): DocumentSummary {
     summary: null,
     hasPreview: false,
     updatedAt: 1_000_000 + n * 1000,
+    ownerName: null,
+    myRole: "owner",
+    isFavorite: false,
   };
 }
 

@@ -24,6 +24,9 @@ function doc(id: string, overrides: Partial<DocumentSummary> = {}): DocumentSumm
     summary: null,
     hasPreview: false,
     updatedAt: 0,
+    ownerName: null,
+    myRole: "owner",
+    isFavorite: false,
     ...overrides,
   };
 }

@@ -20,5 +20,9 @@ describe("folder paths from the address bar", () => {
     expect(folderPathOfPathname("/dossier/caf%C3%A9")).toBe("café");
     expect(folderPathOfPathname("/dossier/bad%E0")).toBe("bad%e0");
     expect(folderPathOfPathname("/account")).toBe("");
+    // The shared area shows the same folders; favorites is no folder.
+    expect(folderPathOfPathname("/dossier/shared")).toBe("");
+    expect(folderPathOfPathname("/dossier/shared/Deal-Room/nda")).toBe("deal-room/nda");
+    expect(folderPathOfPathname("/dossier/favorites")).toBe("");
   });
 });

@@ -16,9 +16,11 @@ export function normalizeFolderPath(splat: string | undefined): string | null {
   return path && path.length <= MAX_FOLDER_PATH_LENGTH ? path : null;
 }
 
-/** The folder path shown by a /dossier… pathname ("" at the top level). */
+/** The folder path shown by a /dossier… or /dossier/shared… pathname ("" at the top level). */
 export function folderPathOfPathname(pathname: string): string {
-  const match = /^\/dossier(?:\/(.*))?$/.exec(pathname);
+  if (/^\/dossier\/favorites\/?$/.test(pathname)) return "";
+  const match =
+    /^\/dossier\/shared(?:\/(.*))?$/.exec(pathname) ?? /^\/dossier(?:\/(.*))?$/.exec(pathname);
   if (!match?.[1]) return "";
   let decoded = match[1];
   try {

@@ -5,6 +5,7 @@ import { preloadTopLevel } from "../../../features/dossier/api/dossier-loaders.t
 import { FolderPage } from "../../../features/dossier/components/folder-page.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
 import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
+import { ownFolders } from "../../../lib/folder-tree.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 
 /** /dossier: the top level of the dossier. */
@@ -29,6 +30,11 @@ function DossierIndexRoute() {
     [navigate],
   );
   return (
-    <FolderPage folder={null} folders={folders} search={search} onSearchChange={onSearchChange} />
+    <FolderPage
+      folder={null}
+      folders={ownFolders(folders)}
+      search={search}
+      onSearchChange={onSearchChange}
+    />
   );
 }
