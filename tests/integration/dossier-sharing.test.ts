@@ -269,6 +269,20 @@ describe.each(DB_KINDS)("dossier sharing (%s)", (kind) => {
         ["Team", "viewer", "Olivia User"],
       ]);
       expect(shared.documents).toEqual([]);
+      // A member given access is told; a grant to the whole organization tells nobody.
+      const told = async (who: keyof typeof users) =>
+        (
+          await callFn(
+            server,
+            api.notifications.list,
+            { paginationOpts: { numItems: 20, cursor: null } },
+            users[who].token,
+          )
+        ).page
+          .filter((n) => n.kind === "share.received")
+          .map((n) => n.title);
+      expect(await told("editor")).toEqual(["Olivia User shared “Matter” with you"]);
+      expect(await told("orgWide")).toEqual([]);
       const inside = await callFn(
         server,
         api.shares.listSharedWithMe,

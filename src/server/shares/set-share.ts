@@ -4,6 +4,7 @@ import type { ShareGrantee, ShareRole } from "#shared/schemas/share.ts";
 import type { Executor } from "../db/database.ts";
 import { dossierShares, users } from "../db/schema.ts";
 import { isUuid, newId } from "../ids.ts";
+import { notify } from "../notifications/notify.ts";
 import type { OwnedEntity } from "./entity-access.ts";
 
 const NOT_A_MEMBER = "Choose a member of your organization.";
@@ -61,7 +62,7 @@ export async function setShare(options: {
     .where(granteeCondition(entity, granteeUserId))
     .returning({ id: dossierShares.id });
   if (updated.length > 0) return;
-  await db
+  const inserted = await db
     .insert(dossierShares)
     .values({
       id: newId(),
@@ -73,7 +74,26 @@ export async function setShare(options: {
       createdBy: options.createdBy,
     })
     // Two owners' tabs granting at once: the first wins, the second changes nothing.
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: dossierShares.id });
+  // A member given access hears of it (a share with the whole organization tells nobody:
+  // one notification per member for one click would be noise; decision 022).
+  if (granteeUserId && inserted.length > 0) {
+    const [sharer] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, options.createdBy));
+    const who = sharer ? `${sharer.firstName} ${sharer.lastName}`.trim() : "Someone";
+    await notify(db, {
+      organizationId: entity.organizationId,
+      userId: granteeUserId,
+      kind: "share.received",
+      title: `${who} shared “${entity.name}” with you`,
+      body: role === "editor" ? "You can view and edit it." : "You can view it.",
+      link: "/dossier/shared",
+      data: { entityType: entity.entityType, entityId: entity.id, role },
+    });
+  }
 }
 
 /** Take a grant back; one that does not exist changes nothing. */
