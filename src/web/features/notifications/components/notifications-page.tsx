@@ -25,11 +25,9 @@ export function NotificationsPage() {
   const anyUnread = pages.notifications.some((n) => n.readAt === null);
 
   return (
-    <div
-      className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-12"
-      data-testid="notifications-page"
-    >
+    <div className="w-full" data-testid="notifications-page">
       <PageHeader
+        level={2}
         title="Notifications"
         description="Documents processed, things shared with you, runs finished and replies from support."
         actions={

@@ -17,11 +17,9 @@ export function PocketAssociatePage() {
   usePageTitle("Pocket associate");
   const { data } = useSuspenseQuery(voiceSettingsOptions());
   return (
-    <div
-      className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-12"
-      data-testid="pocket-associate-page"
-    >
+    <div className="w-full" data-testid="pocket-associate-page">
       <PageHeader
+        level={2}
         title="Pocket associate"
         description="Dictate messages and have answers read aloud in the chat."
       />

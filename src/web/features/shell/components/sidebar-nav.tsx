@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useRouterState } from "@tanstack/react-router";
 import {
   Blocks,
   BookOpenText,
@@ -29,6 +29,8 @@ interface NavEntry {
   label: string;
   icon: LucideIcon;
   testId: string;
+  /** A deeper area with its own entry (/modules/drafts under /modules): not this one's. */
+  except?: string;
 }
 
 /** The areas that exist today; each later capability adds its entry here. */
@@ -42,7 +44,13 @@ const WORKSPACE: NavEntry[] = [
     icon: BookOpenText,
     testId: "nav-prompt-library",
   },
-  { to: "/modules", label: "Modules", icon: Blocks, testId: "nav-modules" },
+  {
+    to: "/modules",
+    label: "Modules",
+    icon: Blocks,
+    testId: "nav-modules",
+    except: "/modules/drafts",
+  },
   { to: "/modules/drafts", label: "Drafts", icon: FilePen, testId: "nav-drafts" },
 ];
 /** Superadmins only. */
@@ -56,9 +64,13 @@ const SETTINGS: NavEntry[] = [
 
 function NavItem({ entry, open }: { entry: NavEntry; open: boolean }) {
   const Icon = entry.icon;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const excluded = entry.except !== undefined && pathname.startsWith(entry.except);
   const link = (
     <Link
       to={entry.to}
+      // Its own area only: the deeper area named by `except` lights its own entry.
+      activeOptions={{ exact: excluded }}
       aria-label={entry.label}
       data-testid={entry.testId}
       className={cn(

@@ -105,11 +105,9 @@ export function SupportPage({
   );
 
   return (
-    <div
-      className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-12"
-      data-testid="support-page"
-    >
+    <div className="w-full" data-testid="support-page">
       <PageHeader
+        level={2}
         title="Support"
         description="Find an answer, or ask us. We reply here and tell you when we do."
       />
