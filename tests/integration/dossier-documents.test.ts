@@ -5,7 +5,7 @@ import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, FILE_TYPES, type FileType, fileTypeForName } from "#shared/file-types.ts";
 import type { Db } from "../../src/server/db/database.ts";
-import { documentChunks, documents, folders, jobs } from "../../src/server/db/schema.ts";
+import { documentChunks, documents, drafts, folders, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { callFn, callFnError, expectError } from "../support/call-fn.ts";
@@ -419,7 +419,19 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         .select()
         .from(documents)
         .where(eq(documents.organizationId, organizationId));
-      expect(rows.map((d) => d.fileType).sort()).toEqual([...FILE_TYPES].sort());
+      // One document of every type, and the demo's saved draft (a DOCX written from a draft).
+      const savedDrafts = await db
+        .select({ id: drafts.savedDocumentId })
+        .from(drafts)
+        .where(eq(drafts.organizationId, organizationId));
+      const fromDrafts = new Set(savedDrafts.flatMap((d) => (d.id ? [d.id] : [])));
+      expect(fromDrafts.size).toBe(1);
+      expect(
+        rows
+          .filter((d) => !fromDrafts.has(d.id))
+          .map((d) => d.fileType)
+          .sort(),
+      ).toEqual([...FILE_TYPES].sort());
       for (const row of rows) {
         expect(row.processingStatus).toBe("pending");
         expect(row.mimeType).toBe(FILE_TYPE_INFO[row.fileType as FileType].mimeType);
