@@ -47,9 +47,7 @@ function ModuleRow({
       <td className="whitespace-nowrap px-3 py-3 font-mono text-muted-foreground text-xs">
         {module.slug}
       </td>
-      <td className="min-w-32 px-3 py-3 text-muted-foreground">
-        {module.category ?? "—"}
-      </td>
+      <td className="min-w-32 px-3 py-3 text-muted-foreground">{module.category ?? "—"}</td>
       <td className="px-3 py-3">
         <KindBadge kind={module.kind} />
       </td>

@@ -3,8 +3,8 @@ import { CircleCheck } from "lucide-react";
 import { moduleSlugSchema } from "#shared/schemas/module.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { slugCheckOptions } from "../api/admin-module-queries.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
 
 export const SLUG_AVAILABLE = "Slug is available";
 export const SLUG_TAKEN = "This slug is already used by another module";

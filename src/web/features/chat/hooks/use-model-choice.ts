@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { api } from "#shared/api/index.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
-import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { modelListOptions } from "../../../lib/shared-queries.ts";
+import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { threadArgs } from "../api/thread-queries.ts";
 
 /**

@@ -1,11 +1,14 @@
 import { FileText, Plus, X } from "lucide-react";
 import { useState } from "react";
 import { MODULE_MAX_DOCUMENTS, type ModuleInput } from "#shared/schemas/module.ts";
-import { FormField } from "../../../components/ui/form-field.tsx";
+import {
+  DocumentPickerDialog,
+  type PickedDocument,
+} from "../../../components/document-picker-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { DocumentPickerDialog, type PickedDocument } from "./document-picker-dialog.tsx";
 
 /** A field's value in the form: text for every type but documents. */
 export type FieldValue = string | PickedDocument[];

@@ -18,3 +18,7 @@ export async function preloadPromptLibrary(queryClient: QueryClient): Promise<vo
     ]),
   );
 }
+
+/** A prompt's documents, for its form (only those the editor may read come back). */
+export const promptDocumentsOptions = (documentIds: string[]) =>
+  liveQueryOptions(api.documents.getMany, { documentIds });

@@ -16,6 +16,7 @@ import {
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { usePromptDocuments } from "../hooks/use-prompt-documents.ts";
 import { useCreatePrompt, useUpdatePrompt } from "../hooks/use-prompt-mutations.ts";
 import { PromptCategoryField } from "./prompt-category-field.tsx";
 import { PromptChatFields } from "./prompt-chat-fields.tsx";
@@ -44,11 +45,11 @@ export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDia
   });
   const variables = parsePromptVariables(form.values.body);
   const isGlobal = prompt ? prompt.isGlobal : global === true;
+  const documents = usePromptDocuments(prompt);
   const submit = form.handleSubmit(async (fields) => {
-    // The form does not edit the documents yet: an edit keeps those the prompt has.
-    const documentIds = prompt?.documentIds ?? [];
+    const documentIds = isGlobal ? [] : documents.value.map((d) => d._id);
     if (prompt) await update.mutateAsync({ promptId: prompt._id, ...fields, documentIds });
-    else await create.mutateAsync({ ...fields, global });
+    else await create.mutateAsync({ ...fields, documentIds, global });
     onOpenChange(false);
   });
   const testId = "prompt-form";
@@ -101,6 +102,7 @@ export function PromptFormDialog({ prompt, global, onOpenChange }: PromptFormDia
             modelId={form.values.modelId ?? ""}
             onModelChange={(modelId) => form.setValue("modelId", modelId)}
             modelError={form.errors.modelId}
+            documents={isGlobal ? undefined : { value: documents.value, onChange: documents.set }}
             testId={testId}
           />
           <DialogFooter>

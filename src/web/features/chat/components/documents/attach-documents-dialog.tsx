@@ -16,8 +16,8 @@ import { Input } from "../../../../components/ui/input.tsx";
 import { Skeleton } from "../../../../components/ui/skeleton.tsx";
 import { folderLabels } from "../../../../lib/folder-names.ts";
 import { allFoldersOptions } from "../../../../lib/shared-queries.ts";
+import { useDebouncedValue } from "../../../../lib/use-debounced-value.ts";
 import { attachListOptions, attachSearchOptions } from "../../api/attach-queries.ts";
-import { useDebouncedValue } from "../../hooks/use-debounced-value.ts";
 import { DocumentIcon } from "./document-icon.tsx";
 
 interface AttachDocumentsDialogProps {

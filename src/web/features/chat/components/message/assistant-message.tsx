@@ -9,11 +9,11 @@ import { messageSources } from "../../lib/sources.ts";
 import { CitationProvider } from "../citations/citation-context.tsx";
 import { CopyButton } from "../copy-button.tsx";
 import { LazyMarkdown } from "../markdown/lazy-markdown.tsx";
+import { ReadAloudButton } from "../voice/read-aloud-button.tsx";
 import { MessageNotice } from "./message-notice.tsx";
 import { ReasoningBlock } from "./reasoning-block.tsx";
 import { SourceList } from "./source-list.tsx";
 import { ToolCall } from "./tool-call.tsx";
-import { ReadAloudButton } from "../voice/read-aloud-button.tsx";
 import { TypingDots } from "./typing-dots.tsx";
 
 interface AssistantMessageProps {

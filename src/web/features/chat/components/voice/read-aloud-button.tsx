@@ -6,8 +6,8 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { toast } from "../../../../components/ui/toast-store.ts";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";
 import { useAuthClient } from "../../../../lib/auth/auth-context.ts";
-import { type Playback, playSpeech } from "../../../../lib/voice/speech-player.ts";
 import { speakableText } from "../../../../lib/voice/speakable-text.ts";
+import { type Playback, playSpeech } from "../../../../lib/voice/speech-player.ts";
 import { voiceSettingsOptions } from "../../../../lib/voice/voice-queries.ts";
 
 /** Reads an answer aloud with the member's voice; click again to stop. Hidden without a provider. */

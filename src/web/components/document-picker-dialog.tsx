@@ -2,8 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, FileText, FolderOpen, Search } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
+import { pickerListOptions, pickerSearchOptions } from "../lib/document-picker-queries.ts";
+import { folderLabels } from "../lib/folder-names.ts";
+import { allFoldersOptions } from "../lib/shared-queries.ts";
+import { useDebouncedValue } from "../lib/use-debounced-value.ts";
+import { Button } from "./ui/button.tsx";
+import { cn } from "./ui/cn.ts";
 import {
   Dialog,
   DialogContent,
@@ -11,13 +15,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { folderLabels } from "../../../lib/folder-names.ts";
-import { allFoldersOptions } from "../../../lib/shared-queries.ts";
-import { pickerListOptions, pickerSearchOptions } from "../api/document-picker-queries.ts";
-import { useDebouncedValue } from "../hooks/use-debounced-value.ts";
+} from "./ui/dialog.tsx";
+import { Input } from "./ui/input.tsx";
+import { Skeleton } from "./ui/skeleton.tsx";
 
 export interface PickedDocument {
   _id: string;
@@ -38,7 +38,7 @@ interface DocumentPickerDialogProps {
 const TOP_LEVEL = "";
 
 /**
- * Choose documents of the dossier for a module's input: search them (full
+ * Choose documents of the dossier (a module's input, a prompt's attachments): search them (full
  * text) or browse a folder; several at once, up to the input's maximum.
  */
 export function DocumentPickerDialog({

@@ -1,7 +1,7 @@
 import { api } from "#shared/api/index.ts";
-import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+import { liveQueryOptions } from "./sync/live-query.ts";
 
-/** What the run form's document picker reads: a folder's newest documents, or full-text hits. */
+/** What the document picker reads: a folder's newest documents, or full-text hits. */
 const LIST_SIZE = 50;
 const SEARCH_LIMIT = 30;
 
