@@ -284,6 +284,19 @@ describe("e2e: prompt library", () => {
     const admin = await createTestUser(server, { role: "OrganizationAdmin" });
     const member = await createTestUser(server, { organizationId: admin.organizationId });
     const documentId = await uploadDocument(server, admin, "nda-acme.txt", "Mutual NDA with Acme.");
+    // The admin's upload is private until shared (decision 023): shared with the organization,
+    // so the members who use the prompt may read it.
+    await callFn(
+      server,
+      api.shares.set,
+      {
+        entityType: "document",
+        entityId: documentId,
+        grantee: { organization: true },
+        role: "viewer",
+      },
+      admin.token,
+    );
     await callFn(
       server,
       api.prompts.create,

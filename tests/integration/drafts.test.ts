@@ -399,9 +399,14 @@ describe.each(DB_KINDS)("drafts (%s)", (kind) => {
     const done = await processed(documentId);
     expect(done).toMatchObject({ processingStatus: "completed", processingError: null });
     expect(done.textContent).toContain("Liability cap");
-    // The member who can read the dossier sees it; the outsider does not.
-    const listed = await callFn(server, api.documents.get, { documentId }, others.member.token);
+    // It is the member's own document, private until shared (decision 023): another member
+    // of the organization does not see it.
+    const listed = await callFn(server, api.documents.get, { documentId }, owner.token);
     expect(listed).toMatchObject({ _id: documentId, name: "Supply agreement- summary.docx" });
+    expectError(
+      await callFnError(server, api.documents.get, { documentId }, others.member.token),
+      "NOT_FOUND",
+    );
 
     // Saved once: a second save, an edit, a discard are refused.
     expectError(
