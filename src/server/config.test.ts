@@ -140,6 +140,22 @@ describe("loadConfig", () => {
     });
   });
 
+  it("takes SMTP_URL and MAIL_FROM together, and an smtp:// or smtps:// address", () => {
+    expect(configErrorOf({ SMTP_URL: "smtp://mail.example.com" })).toContain("MAIL_FROM");
+    expect(configErrorOf({ MAIL_FROM: "Atrium <a@example.com>" })).toContain("SMTP_URL");
+    expect(
+      configErrorOf({ SMTP_URL: "http://mail.example.com", MAIL_FROM: "a@example.com" }),
+    ).toContain("SMTP_URL must be an smtp:// or smtps:// URL");
+    expect(loadConfig({}).mail).toBeUndefined();
+    const config = loadConfig({
+      SMTP_URL: "smtps://u:p@mail.example.com",
+      MAIL_FROM: "a@example.com",
+    });
+    expect(config.mail).toEqual({ smtpUrl: "smtps://u:p@mail.example.com", from: "a@example.com" });
+    expect(config.publicUrlConfigured).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "https://atrium.example.com" }).publicUrlConfigured).toBe(true);
+  });
+
   it("names every bad variable at once", () => {
     const message = configErrorOf({ PORT: "abc", LOG_LEVEL: "loud" });
     expect(message).toContain("PORT");

@@ -537,6 +537,22 @@ describe.each(DB_KINDS)("invitation email through SMTP (%s)", (kind) => {
       invitedBy: "Grace User",
     });
 
+    // A refused mail is reported with its link to copy; the addresses after it are not tried.
+    const refused = await callFn(
+      server,
+      api.invitations.create,
+      { emails: [newEmail("refused"), newEmail("after")], role: "Member" },
+      admin.token,
+    );
+    for (const r of refused) {
+      expect(r).toMatchObject({
+        status: "invited",
+        emailed: false,
+        message: "The email could not be sent; copy the link and send it yourself.",
+      });
+      expect(r.link).toMatch(/\/invite\/[A-Za-z0-9_-]{43}$/);
+    }
+
     // Resending emails a new link.
     const again = newEmail("again");
     const [second] = await callFn(

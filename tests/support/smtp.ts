@@ -17,7 +17,10 @@ export interface LoopbackSmtp {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free loopback port that keeps what it receives (no TLS, no auth). */
+/**
+ * A real SMTP server on a free loopback port that keeps what it receives (no TLS, no auth).
+ * It refuses recipients whose address starts with "refused".
+ */
 export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
@@ -25,6 +28,13 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith("refused")) {
+        callback(new Error("550 Mailbox unavailable"));
+      } else {
+        callback();
+      }
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -10,6 +10,8 @@ import { invitationLink } from "./invitation-tokens.ts";
 export const MAIL_NOT_CONFIGURED =
   "Email is not configured on this server, copy the link and send it yourself.";
 
+const MAIL_FAILED = "The email could not be sent; copy the link and send it yourself.";
+
 export interface NewLink {
   invitationId: string;
   email: string;
@@ -33,6 +35,9 @@ export async function deliverInvitations(
     config.publicUrlConfigured || !ctx.request.origin ? config.publicUrl : ctx.request.origin;
   const outcomes: InvitationOutcome[] = [];
   const sent: string[] = [];
+  // After one refusal the others are not tried: a dead mail server would make an admin wait
+  // for a connection timeout per address.
+  let mailFailed = false;
   for (const item of links) {
     const link = invitationLink(base, item.token);
     const outcome: InvitationOutcome = {
@@ -45,6 +50,8 @@ export async function deliverInvitations(
     };
     if (!config.mail) {
       outcome.message = MAIL_NOT_CONFIGURED;
+    } else if (mailFailed) {
+      outcome.message = MAIL_FAILED;
     } else {
       try {
         await sendMail(
@@ -61,7 +68,8 @@ export async function deliverInvitations(
         sent.push(item.invitationId);
       } catch (error) {
         ctx.log.warn({ err: error }, "invitation email not sent");
-        outcome.message = "The email could not be sent; copy the link and send it yourself.";
+        mailFailed = true;
+        outcome.message = MAIL_FAILED;
       }
     }
     outcomes.push(outcome);

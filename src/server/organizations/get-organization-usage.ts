@@ -1,6 +1,7 @@
 import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { USAGE_MONTHS, type Usage } from "#shared/schemas/organization.ts";
 import type { FunctionCtx } from "../api/context.ts";
+import { runUntracked } from "../db/read-tracker.ts";
 import { documents, messages } from "../db/schema.ts";
 import { requireOrganizationAdmin } from "./organization-access.ts";
 
@@ -33,24 +34,29 @@ export async function getOrganizationUsage(ctx: FunctionCtx): Promise<Usage> {
     (${messages.usage}->>'totalTokens')::bigint,
     coalesce((${messages.usage}->>'inputTokens')::bigint, 0) + coalesce((${messages.usage}->>'outputTokens')::bigint, 0)
   ))`;
-  const rows = await ctx.db
-    .select({
-      month,
-      modelId: messages.modelId,
-      chats: sql<number>`count(distinct ${messages.threadId})::int`,
-      answers: count(),
-      tokens,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.organizationId, organizationId),
-        eq(messages.role, "assistant"),
-        isNotNull(messages.modelId),
-        gte(messages.createdAt, since),
-      ),
-    )
-    .groupBy(month, messages.modelId);
+  // Not live on messages: a streaming answer writes about once a second, and re-counting six
+  // months of answers for every open usage chart on each write costs more than it tells.
+  // The figures refresh when the page is opened (and whenever documents change).
+  const rows = await runUntracked(() =>
+    ctx.db
+      .select({
+        month,
+        modelId: messages.modelId,
+        chats: sql<number>`count(distinct ${messages.threadId})::int`,
+        answers: count(),
+        tokens,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.organizationId, organizationId),
+          eq(messages.role, "assistant"),
+          isNotNull(messages.modelId),
+          gte(messages.createdAt, since),
+        ),
+      )
+      .groupBy(month, messages.modelId),
+  );
   const labels = new Map(ctx.services.models.list().map((m) => [m.id, m.label]));
   return {
     documents: { count: docs?.n ?? 0, bytes: Number(docs?.bytes ?? 0) },

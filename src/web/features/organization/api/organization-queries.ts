@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { api } from "#shared/api/index.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { meOptions } from "../../../lib/shared-queries.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** The caller's organization (name, default model, their role). */
@@ -26,12 +27,16 @@ export const modelChoicesOptions = () => liveQueryOptions(api.models.list, {});
 export const invitationPreviewOptions = (token: string) =>
   liveQueryOptions(api.invitations.get, { token }, { preferSocket: true });
 
-/** /account/organization's loader: the organization and its members. */
+/** /account/organization's loader: the caller, then their organization and its members. */
 export async function preloadOrganization(queryClient: QueryClient): Promise<void> {
   await ignoreAuthRequired(
-    Promise.all([
-      queryClient.ensureQueryData(organizationOptions()),
-      queryClient.ensureQueryData(membersOptions()),
-    ]),
+    (async () => {
+      const me = await queryClient.ensureQueryData(meOptions());
+      if (!me.organizationId) return;
+      await Promise.all([
+        queryClient.ensureQueryData(organizationOptions()),
+        queryClient.ensureQueryData(membersOptions()),
+      ]);
+    })(),
   );
 }

@@ -5,6 +5,14 @@ import { Avatar, initialsOf } from "../../../components/ui/avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
@@ -22,6 +30,7 @@ const fullName = (m: Member) => `${m.firstName} ${m.lastName}`.trim() || m.email
 export function MembersCard({ members, canManage }: { members: Member[]; canManage: boolean }) {
   const setRole = useSetMemberRole();
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [steppingDown, setSteppingDown] = useState<Member | null>(null);
   return (
     <Card aria-labelledby="org-members-title" role="region" data-testid="org-members">
       <CardHeader className="pb-4">
@@ -135,7 +144,11 @@ export function MembersCard({ members, canManage }: { members: Member[]; canMana
                           </DropdownMenuItem>
                         ) : (
                           <DropdownMenuItem
-                            onSelect={() => setRole.mutate({ userId: member._id, role: "Member" })}
+                            onSelect={() =>
+                              member.isMe
+                                ? setSteppingDown(member)
+                                : setRole.mutate({ userId: member._id, role: "Member" })
+                            }
                             data-testid="member-make-member"
                           >
                             <UserRound aria-hidden="true" />
@@ -164,6 +177,34 @@ export function MembersCard({ members, canManage }: { members: Member[]; canMana
           </tbody>
         </table>
       </div>
+      {steppingDown ? (
+        <Dialog open onOpenChange={(open) => !open && setSteppingDown(null)}>
+          <DialogContent data-testid="step-down-dialog" aria-describedby="step-down-description">
+            <DialogHeader>
+              <DialogTitle>Step down to member?</DialogTitle>
+              <DialogDescription id="step-down-description">
+                You will no longer manage members, invitations, prompts or settings. Another admin
+                can make you an admin again.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button variant="ghost" onClick={() => setSteppingDown(null)}>
+                Cancel
+              </Button>
+              <Button
+                variant="destructive"
+                data-testid="step-down-confirm"
+                onClick={() => {
+                  setRole.mutate({ userId: steppingDown._id, role: "Member" });
+                  setSteppingDown(null);
+                }}
+              >
+                Step down
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
       {removing ? (
         <RemoveMemberDialog
           member={removing}

@@ -1,5 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { Alert } from "../../../components/ui/alert.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
+import { meOptions } from "../../../lib/shared-queries.ts";
 import { membersOptions, organizationOptions } from "../api/organization-queries.ts";
 import { InvitationsCard } from "./invitations-card.tsx";
 import { MembersCard } from "./members-card.tsx";
@@ -14,6 +16,21 @@ import { UsageCard } from "./usage-card.tsx";
  */
 export function OrganizationPage() {
   usePageTitle("Organization");
+  const { data: me } = useSuspenseQuery(meOptions());
+  if (!me.organizationId) {
+    return (
+      <Alert
+        title="Your account does not belong to an organization"
+        data-testid="organization-none"
+      >
+        Ask an organization admin to invite you; superadmins manage organizations in /admin.
+      </Alert>
+    );
+  }
+  return <OrganizationSections />;
+}
+
+function OrganizationSections() {
   const { data: organization } = useSuspenseQuery(organizationOptions());
   const members = useQuery(membersOptions());
   const canManage = organization.canManage;
