@@ -1,24 +1,6 @@
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { vector } from "@electric-sql/pglite-pgvector";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR } from "../../src/server/db/database.ts";
-import { freshPostgresUrl } from "../support/databases.ts";
+import { describe, expect, it } from "vitest";
+import { migrateOverOldRows, type Query } from "../support/migration-runs.ts";
+import { DB_KINDS } from "../support/server.ts";
 
 /**
  * Migration 0008 on PGlite and PostgreSQL: the category texts of existing prompts become
@@ -27,30 +9,6 @@ import { freshPostgresUrl } from "../support/databases.ts";
  */
 
 const BEFORE = "0008_prompt_categories";
-const folders: string[] = [];
-afterAll(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A copy of the migrations folder holding only those before `tag`. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "atrium-migrations-"));
-  folders.push(dir);
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8"));
-  const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
-  const entries = journal.entries.slice(0, index);
-  mkdirSync(path.join(dir, "meta"));
-  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const file of readdirSync(MIGRATIONS_DIR)) {
-    if (entries.some((entry: { tag: string }) => file === `${entry.tag}.sql`)) {
-      cpSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
-    }
-  }
-  return dir;
-}
-
-type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
-
 const ORG_A = "0190f0f0-0000-7000-8000-00000000000a";
 const ORG_B = "0190f0f0-0000-7000-8000-00000000000b";
 const prompt = (n: number) => `0190f0f0-0000-7000-8000-0000000001${String(n).padStart(2, "0")}`;
@@ -108,32 +66,7 @@ async function expectMoved(query: Query): Promise<void> {
 }
 
 describe("migration 0008: prompt categories become rows", () => {
-  it("moves the category texts on PGlite", async () => {
-    const client = await PGlite.create({ extensions: { vector } });
-    try {
-      const db = drizzlePglite(client);
-      const query: Query = async (text) => (await client.query(text)).rows as never;
-      await migratePglite(db, { migrationsFolder: migrationsBefore(BEFORE) });
-      await fillOldPrompts(query);
-      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
-      await expectMoved(query);
-    } finally {
-      await client.close();
-    }
-  });
-
-  it("moves the category texts on PostgreSQL", async () => {
-    const client = new pg.Client({ connectionString: await freshPostgresUrl() });
-    await client.connect();
-    try {
-      const db = drizzlePg(client);
-      const query: Query = async (text) => (await client.query(text)).rows;
-      await migratePg(db, { migrationsFolder: migrationsBefore(BEFORE) });
-      await fillOldPrompts(query);
-      await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-      await expectMoved(query);
-    } finally {
-      await client.end();
-    }
+  it.each(DB_KINDS)("moves the category texts (%s)", async (kind) => {
+    await migrateOverOldRows(kind, BEFORE, fillOldPrompts, expectMoved);
   });
 });
