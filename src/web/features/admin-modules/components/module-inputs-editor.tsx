@@ -8,9 +8,9 @@ import {
 import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
+import { selectClass } from "../../../components/ui/select-class.ts";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { type InputDraft, type ModuleFormErrors, newInputDraft } from "./module-form-values.ts";
-import { selectClass } from "./select-class.ts";
 
 export const INPUT_TYPE_LABELS: Record<ModuleInputType, string> = {
   text: "Short text",

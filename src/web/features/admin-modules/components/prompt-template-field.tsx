@@ -2,9 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { parsePromptVariables } from "#shared/rules/prompt-variables.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
+import { selectClass } from "../../../components/ui/select-class.ts";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { moduleModelsOptions } from "../api/admin-module-queries.ts";
-import { selectClass } from "./select-class.ts";
 
 interface PromptTemplateFieldProps {
   template: string;

@@ -1,4 +1,4 @@
-import { cn } from "../../../components/ui/cn.ts";
+import { cn } from "./cn.ts";
 
 /** A native select styled like Input. */
 export const selectClass = cn(
