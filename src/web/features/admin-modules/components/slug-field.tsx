@@ -20,13 +20,19 @@ interface SlugFieldProps {
 /** The slug, checked with modules.checkSlug once typing pauses. */
 export function SlugField({ value, onChange, error, moduleId }: SlugFieldProps) {
   const settled = useDebouncedValue(value.trim(), 350);
-  const wellFormed = moduleSlugSchema.safeParse(settled).success;
+  const shape = moduleSlugSchema.safeParse(settled);
+  const wellFormed = shape.success;
   const check = useQuery({
     ...slugCheckOptions(settled, moduleId),
     enabled: wellFormed,
   });
   const current = wellFormed && settled === value.trim() ? check.data : undefined;
-  const shownError = error ?? (current?.available === false ? SLUG_TAKEN : undefined);
+  // Once typing pauses, a slug of the wrong shape says so (an empty one waits for submit).
+  const shapeError =
+    !wellFormed && settled !== "" && settled === value.trim()
+      ? shape.error?.issues[0]?.message
+      : undefined;
+  const shownError = error ?? shapeError ?? (current?.available === false ? SLUG_TAKEN : undefined);
   return (
     <div className="grid gap-1.5">
       <FormField
