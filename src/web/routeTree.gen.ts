@@ -14,6 +14,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthedAccountRouteImport } from './routes/_authed/account'
+import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedCommandCenterRouteImport } from './routes/_authed/command-center'
 import { Route as AuthedDossierRouteImport } from './routes/_authed/dossier'
 import { Route as AuthedPromptLibraryRouteImport } from './routes/_authed/prompt-library'
@@ -23,7 +24,14 @@ import { Route as AuthedAccountNotificationsRouteImport } from './routes/_authed
 import { Route as AuthedAccountOrganizationRouteImport } from './routes/_authed/account/organization'
 import { Route as AuthedAccountPocketAssociateRouteImport } from './routes/_authed/account/pocket-associate'
 import { Route as AuthedAccountSupportRouteImport } from './routes/_authed/account/support'
+import { Route as AuthedAdminIndexRouteImport } from './routes/_authed/admin/index'
+import { Route as AuthedAdminAuditRouteImport } from './routes/_authed/admin/audit'
+import { Route as AuthedAdminChatRouteImport } from './routes/_authed/admin/chat'
+import { Route as AuthedAdminContentRouteImport } from './routes/_authed/admin/content'
+import { Route as AuthedAdminDossierRouteImport } from './routes/_authed/admin/dossier'
+import { Route as AuthedAdminOrganizationsRouteImport } from './routes/_authed/admin/organizations'
 import { Route as AuthedAdminPromptsRouteImport } from './routes/_authed/admin/prompts'
+import { Route as AuthedAdminSupportRouteImport } from './routes/_authed/admin/support'
 import { Route as AuthedDossierIndexRouteImport } from './routes/_authed/dossier/index'
 import { Route as AuthedDossierSplatRouteImport } from './routes/_authed/dossier/$'
 import { Route as AuthedDossierFavoritesRouteImport } from './routes/_authed/dossier/favorites'
@@ -31,12 +39,19 @@ import { Route as AuthedModulesIndexRouteImport } from './routes/_authed/modules
 import { Route as AuthedModulesDraftsRouteImport } from './routes/_authed/modules/drafts'
 import { Route as AuthedThreadsIndexRouteImport } from './routes/_authed/threads/index'
 import { Route as AuthedThreadsThreadIdRouteImport } from './routes/_authed/threads/$threadId'
+import { Route as AuthedWorkflowsIndexRouteImport } from './routes/_authed/workflows/index'
+import { Route as AuthedWorkflowsSlugRouteImport } from './routes/_authed/workflows/$slug'
+import { Route as AuthedWorkflowsNewRouteImport } from './routes/_authed/workflows/new'
 import { Route as AuthedAdminModulesIndexRouteImport } from './routes/_authed/admin/modules/index'
 import { Route as AuthedAdminModulesNewRouteImport } from './routes/_authed/admin/modules/new'
+import { Route as AuthedAdminUsersIndexRouteImport } from './routes/_authed/admin/users/index'
+import { Route as AuthedAdminUsersUserIdRouteImport } from './routes/_authed/admin/users/$userId'
 import { Route as AuthedDossierSharedIndexRouteImport } from './routes/_authed/dossier/shared/index'
 import { Route as AuthedDossierSharedSplatRouteImport } from './routes/_authed/dossier/shared/$'
 import { Route as AuthedModulesSlugIndexRouteImport } from './routes/_authed/modules/$slug/index'
 import { Route as AuthedModulesSlugIdRouteImport } from './routes/_authed/modules/$slug/$id'
+import { Route as AuthedModulesTableIndexRouteImport } from './routes/_authed/modules/table/index'
+import { Route as AuthedModulesTableIdRouteImport } from './routes/_authed/modules/table/$id'
 import { Route as AuthedAdminModulesModuleIdIndexRouteImport } from './routes/_authed/admin/modules/$moduleId/index'
 import { Route as AuthedAdminModulesModuleIdEditRouteImport } from './routes/_authed/admin/modules/$moduleId/edit'
 
@@ -62,6 +77,11 @@ const SetupRoute = SetupRouteImport.update({
 const AuthedAccountRoute = AuthedAccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminRoute = AuthedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedCommandCenterRoute = AuthedCommandCenterRouteImport.update({
@@ -112,10 +132,46 @@ const AuthedAccountSupportRoute = AuthedAccountSupportRouteImport.update({
   path: '/support',
   getParentRoute: () => AuthedAccountRoute,
 } as any)
+const AuthedAdminIndexRoute = AuthedAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminAuditRoute = AuthedAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminChatRoute = AuthedAdminChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminContentRoute = AuthedAdminContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminDossierRoute = AuthedAdminDossierRouteImport.update({
+  id: '/dossier',
+  path: '/dossier',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminOrganizationsRoute =
+  AuthedAdminOrganizationsRouteImport.update({
+    id: '/organizations',
+    path: '/organizations',
+    getParentRoute: () => AuthedAdminRoute,
+  } as any)
 const AuthedAdminPromptsRoute = AuthedAdminPromptsRouteImport.update({
-  id: '/admin/prompts',
-  path: '/admin/prompts',
-  getParentRoute: () => AuthedRoute,
+  id: '/prompts',
+  path: '/prompts',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminSupportRoute = AuthedAdminSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AuthedAdminRoute,
 } as any)
 const AuthedDossierIndexRoute = AuthedDossierIndexRouteImport.update({
   id: '/',
@@ -152,15 +208,40 @@ const AuthedThreadsThreadIdRoute = AuthedThreadsThreadIdRouteImport.update({
   path: '/threads/$threadId',
   getParentRoute: () => AuthedRoute,
 } as any)
-const AuthedAdminModulesIndexRoute = AuthedAdminModulesIndexRouteImport.update({
-  id: '/admin/modules/',
-  path: '/admin/modules/',
+const AuthedWorkflowsIndexRoute = AuthedWorkflowsIndexRouteImport.update({
+  id: '/workflows/',
+  path: '/workflows/',
   getParentRoute: () => AuthedRoute,
 } as any)
-const AuthedAdminModulesNewRoute = AuthedAdminModulesNewRouteImport.update({
-  id: '/admin/modules/new',
-  path: '/admin/modules/new',
+const AuthedWorkflowsSlugRoute = AuthedWorkflowsSlugRouteImport.update({
+  id: '/workflows/$slug',
+  path: '/workflows/$slug',
   getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedWorkflowsNewRoute = AuthedWorkflowsNewRouteImport.update({
+  id: '/workflows/new',
+  path: '/workflows/new',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedAdminModulesIndexRoute = AuthedAdminModulesIndexRouteImport.update({
+  id: '/modules/',
+  path: '/modules/',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminModulesNewRoute = AuthedAdminModulesNewRouteImport.update({
+  id: '/modules/new',
+  path: '/modules/new',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminUsersIndexRoute = AuthedAdminUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AuthedAdminRoute,
+} as any)
+const AuthedAdminUsersUserIdRoute = AuthedAdminUsersUserIdRouteImport.update({
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => AuthedAdminRoute,
 } as any)
 const AuthedDossierSharedIndexRoute =
   AuthedDossierSharedIndexRouteImport.update({
@@ -184,17 +265,27 @@ const AuthedModulesSlugIdRoute = AuthedModulesSlugIdRouteImport.update({
   path: '/modules/$slug/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedModulesTableIndexRoute = AuthedModulesTableIndexRouteImport.update({
+  id: '/modules/table/',
+  path: '/modules/table/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedModulesTableIdRoute = AuthedModulesTableIdRouteImport.update({
+  id: '/modules/table/$id',
+  path: '/modules/table/$id',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedAdminModulesModuleIdIndexRoute =
   AuthedAdminModulesModuleIdIndexRouteImport.update({
-    id: '/admin/modules/$moduleId/',
-    path: '/admin/modules/$moduleId/',
-    getParentRoute: () => AuthedRoute,
+    id: '/modules/$moduleId/',
+    path: '/modules/$moduleId/',
+    getParentRoute: () => AuthedAdminRoute,
   } as any)
 const AuthedAdminModulesModuleIdEditRoute =
   AuthedAdminModulesModuleIdEditRouteImport.update({
-    id: '/admin/modules/$moduleId/edit',
-    path: '/admin/modules/$moduleId/edit',
-    getParentRoute: () => AuthedRoute,
+    id: '/modules/$moduleId/edit',
+    path: '/modules/$moduleId/edit',
+    getParentRoute: () => AuthedAdminRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -202,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
   '/account': typeof AuthedAccountRouteWithChildren
+  '/admin': typeof AuthedAdminRouteWithChildren
   '/command-center': typeof AuthedCommandCenterRoute
   '/dossier': typeof AuthedDossierRouteWithChildren
   '/prompt-library': typeof AuthedPromptLibraryRoute
@@ -210,21 +302,35 @@ export interface FileRoutesByFullPath {
   '/account/organization': typeof AuthedAccountOrganizationRoute
   '/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
   '/account/support': typeof AuthedAccountSupportRoute
+  '/admin/audit': typeof AuthedAdminAuditRoute
+  '/admin/chat': typeof AuthedAdminChatRoute
+  '/admin/content': typeof AuthedAdminContentRoute
+  '/admin/dossier': typeof AuthedAdminDossierRoute
+  '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/prompts': typeof AuthedAdminPromptsRoute
+  '/admin/support': typeof AuthedAdminSupportRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
   '/dossier/favorites': typeof AuthedDossierFavoritesRoute
   '/modules/drafts': typeof AuthedModulesDraftsRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
+  '/workflows/$slug': typeof AuthedWorkflowsSlugRoute
+  '/workflows/new': typeof AuthedWorkflowsNewRoute
   '/account/': typeof AuthedAccountIndexRoute
+  '/admin/': typeof AuthedAdminIndexRoute
   '/dossier/': typeof AuthedDossierIndexRoute
   '/modules/': typeof AuthedModulesIndexRoute
   '/threads/': typeof AuthedThreadsIndexRoute
+  '/workflows/': typeof AuthedWorkflowsIndexRoute
   '/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/admin/users/$userId': typeof AuthedAdminUsersUserIdRoute
   '/dossier/shared/$': typeof AuthedDossierSharedSplatRoute
   '/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
+  '/modules/table/$id': typeof AuthedModulesTableIdRoute
   '/admin/modules/': typeof AuthedAdminModulesIndexRoute
+  '/admin/users/': typeof AuthedAdminUsersIndexRoute
   '/dossier/shared/': typeof AuthedDossierSharedIndexRoute
   '/modules/$slug/': typeof AuthedModulesSlugIndexRoute
+  '/modules/table/': typeof AuthedModulesTableIndexRoute
   '/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
   '/admin/modules/$moduleId/': typeof AuthedAdminModulesModuleIdIndexRoute
 }
@@ -239,21 +345,35 @@ export interface FileRoutesByTo {
   '/account/organization': typeof AuthedAccountOrganizationRoute
   '/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
   '/account/support': typeof AuthedAccountSupportRoute
+  '/admin/audit': typeof AuthedAdminAuditRoute
+  '/admin/chat': typeof AuthedAdminChatRoute
+  '/admin/content': typeof AuthedAdminContentRoute
+  '/admin/dossier': typeof AuthedAdminDossierRoute
+  '/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/admin/prompts': typeof AuthedAdminPromptsRoute
+  '/admin/support': typeof AuthedAdminSupportRoute
   '/dossier/$': typeof AuthedDossierSplatRoute
   '/dossier/favorites': typeof AuthedDossierFavoritesRoute
   '/modules/drafts': typeof AuthedModulesDraftsRoute
   '/threads/$threadId': typeof AuthedThreadsThreadIdRoute
+  '/workflows/$slug': typeof AuthedWorkflowsSlugRoute
+  '/workflows/new': typeof AuthedWorkflowsNewRoute
   '/account': typeof AuthedAccountIndexRoute
+  '/admin': typeof AuthedAdminIndexRoute
   '/dossier': typeof AuthedDossierIndexRoute
   '/modules': typeof AuthedModulesIndexRoute
   '/threads': typeof AuthedThreadsIndexRoute
+  '/workflows': typeof AuthedWorkflowsIndexRoute
   '/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/admin/users/$userId': typeof AuthedAdminUsersUserIdRoute
   '/dossier/shared/$': typeof AuthedDossierSharedSplatRoute
   '/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
+  '/modules/table/$id': typeof AuthedModulesTableIdRoute
   '/admin/modules': typeof AuthedAdminModulesIndexRoute
+  '/admin/users': typeof AuthedAdminUsersIndexRoute
   '/dossier/shared': typeof AuthedDossierSharedIndexRoute
   '/modules/$slug': typeof AuthedModulesSlugIndexRoute
+  '/modules/table': typeof AuthedModulesTableIndexRoute
   '/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
   '/admin/modules/$moduleId': typeof AuthedAdminModulesModuleIdIndexRoute
 }
@@ -264,6 +384,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/setup': typeof SetupRoute
   '/_authed/account': typeof AuthedAccountRouteWithChildren
+  '/_authed/admin': typeof AuthedAdminRouteWithChildren
   '/_authed/command-center': typeof AuthedCommandCenterRoute
   '/_authed/dossier': typeof AuthedDossierRouteWithChildren
   '/_authed/prompt-library': typeof AuthedPromptLibraryRoute
@@ -272,21 +393,35 @@ export interface FileRoutesById {
   '/_authed/account/organization': typeof AuthedAccountOrganizationRoute
   '/_authed/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
   '/_authed/account/support': typeof AuthedAccountSupportRoute
+  '/_authed/admin/audit': typeof AuthedAdminAuditRoute
+  '/_authed/admin/chat': typeof AuthedAdminChatRoute
+  '/_authed/admin/content': typeof AuthedAdminContentRoute
+  '/_authed/admin/dossier': typeof AuthedAdminDossierRoute
+  '/_authed/admin/organizations': typeof AuthedAdminOrganizationsRoute
   '/_authed/admin/prompts': typeof AuthedAdminPromptsRoute
+  '/_authed/admin/support': typeof AuthedAdminSupportRoute
   '/_authed/dossier/$': typeof AuthedDossierSplatRoute
   '/_authed/dossier/favorites': typeof AuthedDossierFavoritesRoute
   '/_authed/modules/drafts': typeof AuthedModulesDraftsRoute
   '/_authed/threads/$threadId': typeof AuthedThreadsThreadIdRoute
+  '/_authed/workflows/$slug': typeof AuthedWorkflowsSlugRoute
+  '/_authed/workflows/new': typeof AuthedWorkflowsNewRoute
   '/_authed/account/': typeof AuthedAccountIndexRoute
+  '/_authed/admin/': typeof AuthedAdminIndexRoute
   '/_authed/dossier/': typeof AuthedDossierIndexRoute
   '/_authed/modules/': typeof AuthedModulesIndexRoute
   '/_authed/threads/': typeof AuthedThreadsIndexRoute
+  '/_authed/workflows/': typeof AuthedWorkflowsIndexRoute
   '/_authed/admin/modules/new': typeof AuthedAdminModulesNewRoute
+  '/_authed/admin/users/$userId': typeof AuthedAdminUsersUserIdRoute
   '/_authed/dossier/shared/$': typeof AuthedDossierSharedSplatRoute
   '/_authed/modules/$slug/$id': typeof AuthedModulesSlugIdRoute
+  '/_authed/modules/table/$id': typeof AuthedModulesTableIdRoute
   '/_authed/admin/modules/': typeof AuthedAdminModulesIndexRoute
+  '/_authed/admin/users/': typeof AuthedAdminUsersIndexRoute
   '/_authed/dossier/shared/': typeof AuthedDossierSharedIndexRoute
   '/_authed/modules/$slug/': typeof AuthedModulesSlugIndexRoute
+  '/_authed/modules/table/': typeof AuthedModulesTableIndexRoute
   '/_authed/admin/modules/$moduleId/edit': typeof AuthedAdminModulesModuleIdEditRoute
   '/_authed/admin/modules/$moduleId/': typeof AuthedAdminModulesModuleIdIndexRoute
 }
@@ -297,6 +432,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/setup'
     | '/account'
+    | '/admin'
     | '/command-center'
     | '/dossier'
     | '/prompt-library'
@@ -305,21 +441,35 @@ export interface FileRouteTypes {
     | '/account/organization'
     | '/account/pocket-associate'
     | '/account/support'
+    | '/admin/audit'
+    | '/admin/chat'
+    | '/admin/content'
+    | '/admin/dossier'
+    | '/admin/organizations'
     | '/admin/prompts'
+    | '/admin/support'
     | '/dossier/$'
     | '/dossier/favorites'
     | '/modules/drafts'
     | '/threads/$threadId'
+    | '/workflows/$slug'
+    | '/workflows/new'
     | '/account/'
+    | '/admin/'
     | '/dossier/'
     | '/modules/'
     | '/threads/'
+    | '/workflows/'
     | '/admin/modules/new'
+    | '/admin/users/$userId'
     | '/dossier/shared/$'
     | '/modules/$slug/$id'
+    | '/modules/table/$id'
     | '/admin/modules/'
+    | '/admin/users/'
     | '/dossier/shared/'
     | '/modules/$slug/'
+    | '/modules/table/'
     | '/admin/modules/$moduleId/edit'
     | '/admin/modules/$moduleId/'
   fileRoutesByTo: FileRoutesByTo
@@ -334,21 +484,35 @@ export interface FileRouteTypes {
     | '/account/organization'
     | '/account/pocket-associate'
     | '/account/support'
+    | '/admin/audit'
+    | '/admin/chat'
+    | '/admin/content'
+    | '/admin/dossier'
+    | '/admin/organizations'
     | '/admin/prompts'
+    | '/admin/support'
     | '/dossier/$'
     | '/dossier/favorites'
     | '/modules/drafts'
     | '/threads/$threadId'
+    | '/workflows/$slug'
+    | '/workflows/new'
     | '/account'
+    | '/admin'
     | '/dossier'
     | '/modules'
     | '/threads'
+    | '/workflows'
     | '/admin/modules/new'
+    | '/admin/users/$userId'
     | '/dossier/shared/$'
     | '/modules/$slug/$id'
+    | '/modules/table/$id'
     | '/admin/modules'
+    | '/admin/users'
     | '/dossier/shared'
     | '/modules/$slug'
+    | '/modules/table'
     | '/admin/modules/$moduleId/edit'
     | '/admin/modules/$moduleId'
   id:
@@ -358,6 +522,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/setup'
     | '/_authed/account'
+    | '/_authed/admin'
     | '/_authed/command-center'
     | '/_authed/dossier'
     | '/_authed/prompt-library'
@@ -366,21 +531,35 @@ export interface FileRouteTypes {
     | '/_authed/account/organization'
     | '/_authed/account/pocket-associate'
     | '/_authed/account/support'
+    | '/_authed/admin/audit'
+    | '/_authed/admin/chat'
+    | '/_authed/admin/content'
+    | '/_authed/admin/dossier'
+    | '/_authed/admin/organizations'
     | '/_authed/admin/prompts'
+    | '/_authed/admin/support'
     | '/_authed/dossier/$'
     | '/_authed/dossier/favorites'
     | '/_authed/modules/drafts'
     | '/_authed/threads/$threadId'
+    | '/_authed/workflows/$slug'
+    | '/_authed/workflows/new'
     | '/_authed/account/'
+    | '/_authed/admin/'
     | '/_authed/dossier/'
     | '/_authed/modules/'
     | '/_authed/threads/'
+    | '/_authed/workflows/'
     | '/_authed/admin/modules/new'
+    | '/_authed/admin/users/$userId'
     | '/_authed/dossier/shared/$'
     | '/_authed/modules/$slug/$id'
+    | '/_authed/modules/table/$id'
     | '/_authed/admin/modules/'
+    | '/_authed/admin/users/'
     | '/_authed/dossier/shared/'
     | '/_authed/modules/$slug/'
+    | '/_authed/modules/table/'
     | '/_authed/admin/modules/$moduleId/edit'
     | '/_authed/admin/modules/$moduleId/'
   fileRoutesById: FileRoutesById
@@ -428,6 +607,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AuthedAccountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/admin': {
+      id: '/_authed/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthedAdminRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/command-center': {
@@ -493,12 +679,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAccountSupportRouteImport
       parentRoute: typeof AuthedAccountRoute
     }
+    '/_authed/admin/': {
+      id: '/_authed/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthedAdminIndexRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/audit': {
+      id: '/_authed/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AuthedAdminAuditRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/chat': {
+      id: '/_authed/admin/chat'
+      path: '/chat'
+      fullPath: '/admin/chat'
+      preLoaderRoute: typeof AuthedAdminChatRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/content': {
+      id: '/_authed/admin/content'
+      path: '/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AuthedAdminContentRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/dossier': {
+      id: '/_authed/admin/dossier'
+      path: '/dossier'
+      fullPath: '/admin/dossier'
+      preLoaderRoute: typeof AuthedAdminDossierRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/organizations': {
+      id: '/_authed/admin/organizations'
+      path: '/organizations'
+      fullPath: '/admin/organizations'
+      preLoaderRoute: typeof AuthedAdminOrganizationsRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
     '/_authed/admin/prompts': {
       id: '/_authed/admin/prompts'
-      path: '/admin/prompts'
+      path: '/prompts'
       fullPath: '/admin/prompts'
       preLoaderRoute: typeof AuthedAdminPromptsRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/support': {
+      id: '/_authed/admin/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AuthedAdminSupportRouteImport
+      parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/dossier/': {
       id: '/_authed/dossier/'
@@ -549,19 +784,54 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedThreadsThreadIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/workflows/': {
+      id: '/_authed/workflows/'
+      path: '/workflows'
+      fullPath: '/workflows/'
+      preLoaderRoute: typeof AuthedWorkflowsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/workflows/$slug': {
+      id: '/_authed/workflows/$slug'
+      path: '/workflows/$slug'
+      fullPath: '/workflows/$slug'
+      preLoaderRoute: typeof AuthedWorkflowsSlugRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/workflows/new': {
+      id: '/_authed/workflows/new'
+      path: '/workflows/new'
+      fullPath: '/workflows/new'
+      preLoaderRoute: typeof AuthedWorkflowsNewRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin/modules/': {
       id: '/_authed/admin/modules/'
-      path: '/admin/modules'
+      path: '/modules'
       fullPath: '/admin/modules/'
       preLoaderRoute: typeof AuthedAdminModulesIndexRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/admin/modules/new': {
       id: '/_authed/admin/modules/new'
-      path: '/admin/modules/new'
+      path: '/modules/new'
       fullPath: '/admin/modules/new'
       preLoaderRoute: typeof AuthedAdminModulesNewRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/users/': {
+      id: '/_authed/admin/users/'
+      path: '/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AuthedAdminUsersIndexRouteImport
+      parentRoute: typeof AuthedAdminRoute
+    }
+    '/_authed/admin/users/$userId': {
+      id: '/_authed/admin/users/$userId'
+      path: '/users/$userId'
+      fullPath: '/admin/users/$userId'
+      preLoaderRoute: typeof AuthedAdminUsersUserIdRouteImport
+      parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/dossier/shared/': {
       id: '/_authed/dossier/shared/'
@@ -591,19 +861,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedModulesSlugIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/modules/table/': {
+      id: '/_authed/modules/table/'
+      path: '/modules/table'
+      fullPath: '/modules/table/'
+      preLoaderRoute: typeof AuthedModulesTableIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/modules/table/$id': {
+      id: '/_authed/modules/table/$id'
+      path: '/modules/table/$id'
+      fullPath: '/modules/table/$id'
+      preLoaderRoute: typeof AuthedModulesTableIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin/modules/$moduleId/': {
       id: '/_authed/admin/modules/$moduleId/'
-      path: '/admin/modules/$moduleId'
+      path: '/modules/$moduleId'
       fullPath: '/admin/modules/$moduleId/'
       preLoaderRoute: typeof AuthedAdminModulesModuleIdIndexRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAdminRoute
     }
     '/_authed/admin/modules/$moduleId/edit': {
       id: '/_authed/admin/modules/$moduleId/edit'
-      path: '/admin/modules/$moduleId/edit'
+      path: '/modules/$moduleId/edit'
       fullPath: '/admin/modules/$moduleId/edit'
       preLoaderRoute: typeof AuthedAdminModulesModuleIdEditRouteImport
-      parentRoute: typeof AuthedRoute
+      parentRoute: typeof AuthedAdminRoute
     }
   }
 }
@@ -628,6 +912,44 @@ const AuthedAccountRouteWithChildren = AuthedAccountRoute._addFileChildren(
   AuthedAccountRouteChildren,
 )
 
+interface AuthedAdminRouteChildren {
+  AuthedAdminAuditRoute: typeof AuthedAdminAuditRoute
+  AuthedAdminChatRoute: typeof AuthedAdminChatRoute
+  AuthedAdminContentRoute: typeof AuthedAdminContentRoute
+  AuthedAdminDossierRoute: typeof AuthedAdminDossierRoute
+  AuthedAdminOrganizationsRoute: typeof AuthedAdminOrganizationsRoute
+  AuthedAdminPromptsRoute: typeof AuthedAdminPromptsRoute
+  AuthedAdminSupportRoute: typeof AuthedAdminSupportRoute
+  AuthedAdminIndexRoute: typeof AuthedAdminIndexRoute
+  AuthedAdminModulesNewRoute: typeof AuthedAdminModulesNewRoute
+  AuthedAdminUsersUserIdRoute: typeof AuthedAdminUsersUserIdRoute
+  AuthedAdminModulesIndexRoute: typeof AuthedAdminModulesIndexRoute
+  AuthedAdminUsersIndexRoute: typeof AuthedAdminUsersIndexRoute
+  AuthedAdminModulesModuleIdEditRoute: typeof AuthedAdminModulesModuleIdEditRoute
+  AuthedAdminModulesModuleIdIndexRoute: typeof AuthedAdminModulesModuleIdIndexRoute
+}
+
+const AuthedAdminRouteChildren: AuthedAdminRouteChildren = {
+  AuthedAdminAuditRoute: AuthedAdminAuditRoute,
+  AuthedAdminChatRoute: AuthedAdminChatRoute,
+  AuthedAdminContentRoute: AuthedAdminContentRoute,
+  AuthedAdminDossierRoute: AuthedAdminDossierRoute,
+  AuthedAdminOrganizationsRoute: AuthedAdminOrganizationsRoute,
+  AuthedAdminPromptsRoute: AuthedAdminPromptsRoute,
+  AuthedAdminSupportRoute: AuthedAdminSupportRoute,
+  AuthedAdminIndexRoute: AuthedAdminIndexRoute,
+  AuthedAdminModulesNewRoute: AuthedAdminModulesNewRoute,
+  AuthedAdminUsersUserIdRoute: AuthedAdminUsersUserIdRoute,
+  AuthedAdminModulesIndexRoute: AuthedAdminModulesIndexRoute,
+  AuthedAdminUsersIndexRoute: AuthedAdminUsersIndexRoute,
+  AuthedAdminModulesModuleIdEditRoute: AuthedAdminModulesModuleIdEditRoute,
+  AuthedAdminModulesModuleIdIndexRoute: AuthedAdminModulesModuleIdIndexRoute,
+}
+
+const AuthedAdminRouteWithChildren = AuthedAdminRoute._addFileChildren(
+  AuthedAdminRouteChildren,
+)
+
 interface AuthedDossierRouteChildren {
   AuthedDossierSplatRoute: typeof AuthedDossierSplatRoute
   AuthedDossierFavoritesRoute: typeof AuthedDossierFavoritesRoute
@@ -650,38 +972,40 @@ const AuthedDossierRouteWithChildren = AuthedDossierRoute._addFileChildren(
 
 interface AuthedRouteChildren {
   AuthedAccountRoute: typeof AuthedAccountRouteWithChildren
+  AuthedAdminRoute: typeof AuthedAdminRouteWithChildren
   AuthedCommandCenterRoute: typeof AuthedCommandCenterRoute
   AuthedDossierRoute: typeof AuthedDossierRouteWithChildren
   AuthedPromptLibraryRoute: typeof AuthedPromptLibraryRoute
-  AuthedAdminPromptsRoute: typeof AuthedAdminPromptsRoute
   AuthedModulesDraftsRoute: typeof AuthedModulesDraftsRoute
   AuthedThreadsThreadIdRoute: typeof AuthedThreadsThreadIdRoute
+  AuthedWorkflowsSlugRoute: typeof AuthedWorkflowsSlugRoute
+  AuthedWorkflowsNewRoute: typeof AuthedWorkflowsNewRoute
   AuthedModulesIndexRoute: typeof AuthedModulesIndexRoute
   AuthedThreadsIndexRoute: typeof AuthedThreadsIndexRoute
-  AuthedAdminModulesNewRoute: typeof AuthedAdminModulesNewRoute
+  AuthedWorkflowsIndexRoute: typeof AuthedWorkflowsIndexRoute
   AuthedModulesSlugIdRoute: typeof AuthedModulesSlugIdRoute
-  AuthedAdminModulesIndexRoute: typeof AuthedAdminModulesIndexRoute
+  AuthedModulesTableIdRoute: typeof AuthedModulesTableIdRoute
   AuthedModulesSlugIndexRoute: typeof AuthedModulesSlugIndexRoute
-  AuthedAdminModulesModuleIdEditRoute: typeof AuthedAdminModulesModuleIdEditRoute
-  AuthedAdminModulesModuleIdIndexRoute: typeof AuthedAdminModulesModuleIdIndexRoute
+  AuthedModulesTableIndexRoute: typeof AuthedModulesTableIndexRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAccountRoute: AuthedAccountRouteWithChildren,
+  AuthedAdminRoute: AuthedAdminRouteWithChildren,
   AuthedCommandCenterRoute: AuthedCommandCenterRoute,
   AuthedDossierRoute: AuthedDossierRouteWithChildren,
   AuthedPromptLibraryRoute: AuthedPromptLibraryRoute,
-  AuthedAdminPromptsRoute: AuthedAdminPromptsRoute,
   AuthedModulesDraftsRoute: AuthedModulesDraftsRoute,
   AuthedThreadsThreadIdRoute: AuthedThreadsThreadIdRoute,
+  AuthedWorkflowsSlugRoute: AuthedWorkflowsSlugRoute,
+  AuthedWorkflowsNewRoute: AuthedWorkflowsNewRoute,
   AuthedModulesIndexRoute: AuthedModulesIndexRoute,
   AuthedThreadsIndexRoute: AuthedThreadsIndexRoute,
-  AuthedAdminModulesNewRoute: AuthedAdminModulesNewRoute,
+  AuthedWorkflowsIndexRoute: AuthedWorkflowsIndexRoute,
   AuthedModulesSlugIdRoute: AuthedModulesSlugIdRoute,
-  AuthedAdminModulesIndexRoute: AuthedAdminModulesIndexRoute,
+  AuthedModulesTableIdRoute: AuthedModulesTableIdRoute,
   AuthedModulesSlugIndexRoute: AuthedModulesSlugIndexRoute,
-  AuthedAdminModulesModuleIdEditRoute: AuthedAdminModulesModuleIdEditRoute,
-  AuthedAdminModulesModuleIdIndexRoute: AuthedAdminModulesModuleIdIndexRoute,
+  AuthedModulesTableIndexRoute: AuthedModulesTableIndexRoute,
 }
 
 const AuthedRouteWithChildren =

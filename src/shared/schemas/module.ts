@@ -48,10 +48,16 @@ export const moduleNameSchema = singleLineText({ trim: true })
   .min(1, "Module name is required")
   .max(120, "Module name must be at most 120 characters");
 
+/** /modules/drafts and /modules/table are pages of their own: no module may take their address. */
+export const RESERVED_MODULE_SLUGS: readonly string[] = ["drafts", "table"];
+
 export const moduleSlugSchema = singleLineText({ trim: true })
   .min(1, "Slug is required")
   .max(60, "Slug must be at most 60 characters")
-  .regex(MODULE_SLUG_PATTERN, "Slug may only contain lower-case letters, digits and dashes");
+  .regex(MODULE_SLUG_PATTERN, "Slug may only contain lower-case letters, digits and dashes")
+  .refine((slug) => !RESERVED_MODULE_SLUGS.includes(slug), {
+    message: "This slug is reserved for a page of its own",
+  });
 
 /** An http(s) address; blank is none. Whether the server may call it is checked when it does. */
 export const moduleEndpointUrlSchema = singleLineText({ trim: true })

@@ -3,13 +3,23 @@ import { Link, useRouterState } from "@tanstack/react-router";
 import {
   Blocks,
   BookOpenText,
+  Building2,
   FilePen,
   FolderClosed,
+  FolderSearch,
+  Gauge,
+  Library,
+  LifeBuoy,
   type LucideIcon,
+  MessageSquareText,
   MessagesSquare,
+  ScrollText,
   ShieldCheck,
   Sparkles,
+  Table2,
   UserRound,
+  Users,
+  Workflow,
 } from "lucide-react";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
@@ -23,14 +33,26 @@ interface NavEntry {
     | "/prompt-library"
     | "/modules"
     | "/modules/drafts"
+    | "/modules/table"
+    | "/workflows"
     | "/account"
+    | "/admin"
+    | "/admin/users"
+    | "/admin/organizations"
+    | "/admin/dossier"
+    | "/admin/chat"
     | "/admin/prompts"
-    | "/admin/modules";
+    | "/admin/modules"
+    | "/admin/content"
+    | "/admin/support"
+    | "/admin/audit";
   label: string;
   icon: LucideIcon;
   testId: string;
-  /** A deeper area with its own entry (/modules/drafts under /modules): not this one's. */
-  except?: string;
+  /** Deeper areas with their own entries (/modules/drafts under /modules): not this one's. */
+  except?: string[];
+  /** Lit only on its own address (/admin, whose pages have their own entries). */
+  exact?: boolean;
 }
 
 /** The areas that exist today; each later capability adds its entry here. */
@@ -49,14 +71,29 @@ const WORKSPACE: NavEntry[] = [
     label: "Modules",
     icon: Blocks,
     testId: "nav-modules",
-    except: "/modules/drafts",
+    except: ["/modules/drafts", "/modules/table"],
   },
   { to: "/modules/drafts", label: "Drafts", icon: FilePen, testId: "nav-drafts" },
+  { to: "/modules/table", label: "Review tables", icon: Table2, testId: "nav-review-tables" },
+  { to: "/workflows", label: "Workflows", icon: Workflow, testId: "nav-workflows" },
 ];
 /** Superadmins only. */
 const ADMIN: NavEntry[] = [
+  { to: "/admin", label: "Overview", icon: Gauge, testId: "nav-admin", exact: true },
+  { to: "/admin/users", label: "Users", icon: Users, testId: "nav-admin-users" },
+  {
+    to: "/admin/organizations",
+    label: "Organizations",
+    icon: Building2,
+    testId: "nav-admin-organizations",
+  },
+  { to: "/admin/dossier", label: "All dossiers", icon: FolderSearch, testId: "nav-admin-dossier" },
+  { to: "/admin/chat", label: "All chats", icon: MessageSquareText, testId: "nav-admin-chat" },
+  { to: "/admin/content", label: "Content", icon: Library, testId: "nav-admin-content" },
   { to: "/admin/prompts", label: "Prompts", icon: ShieldCheck, testId: "nav-admin-prompts" },
   { to: "/admin/modules", label: "Modules", icon: Blocks, testId: "nav-admin-modules" },
+  { to: "/admin/support", label: "Support inbox", icon: LifeBuoy, testId: "nav-admin-support" },
+  { to: "/admin/audit", label: "Audit log", icon: ScrollText, testId: "nav-admin-audit" },
 ];
 const SETTINGS: NavEntry[] = [
   { to: "/account", label: "Account", icon: UserRound, testId: "nav-account" },
@@ -65,12 +102,12 @@ const SETTINGS: NavEntry[] = [
 function NavItem({ entry, open }: { entry: NavEntry; open: boolean }) {
   const Icon = entry.icon;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const excluded = entry.except !== undefined && pathname.startsWith(entry.except);
+  const excluded = entry.except?.some((path) => pathname.startsWith(path)) ?? false;
   const link = (
     <Link
       to={entry.to}
       // Its own area only: the deeper area named by `except` lights its own entry.
-      activeOptions={{ exact: excluded }}
+      activeOptions={{ exact: excluded || entry.exact === true }}
       aria-label={entry.label}
       data-testid={entry.testId}
       className={cn(
