@@ -1,0 +1,41 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { api } from "#shared/api/index.ts";
+import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
+import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+
+/** Tables change while they fill: always live, never served stale. */
+const STALE = 0;
+
+/** The tables I can see: mine and those shared with me. */
+export const tableListOptions = () => liveQueryOptions(api.tables.list, {}, { staleTime: STALE });
+
+/** One table with every cell in compact form; a stale link may name no table. */
+export const tableOptions = (tableId: string) =>
+  liveQueryOptions(api.tables.get, { tableId }, { staleTime: STALE, preferSocket: true });
+
+/** One cell in full, for the side panel. */
+export const tableCellOptions = (tableId: string, rowId: string, columnId: string) =>
+  liveQueryOptions(api.tables.getCell, { tableId, rowId, columnId }, { staleTime: STALE });
+
+/** Who the owner shared the table with. */
+export const tableSharesOptions = (tableId: string) =>
+  liveQueryOptions(api.tables.listShares, { tableId });
+
+/** The members the owner may share with. */
+export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
+
+/** Full-text hits to add as rows. */
+export const documentSearchOptions = (query: string) =>
+  liveQueryOptions(api.documents.search, { query, folderId: null, limit: 50 });
+
+/** /modules/table's loader. */
+export async function preloadTables(queryClient: QueryClient): Promise<void> {
+  await ignoreAuthRequired(queryClient.ensureQueryData(tableListOptions()));
+}
+
+/** /modules/table/{id}'s loader: a missing table is shown by the page, not thrown. */
+export async function preloadTable(queryClient: QueryClient, tableId: string): Promise<void> {
+  await ignoreAuthRequired(
+    queryClient.ensureQueryData(tableOptions(tableId)).catch(() => undefined),
+  );
+}
