@@ -129,7 +129,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       });
     }
     const id = `chatcmpl-fake-${++counter}`;
-    if (!body.stream) return json(res, 200, completion(id, body.model, reply));
+    if (!body.stream) {
+      // A plain answer comes whole, after `firstDelayMs` when given (a model's pace).
+      if (reply.firstDelayMs) await sleep(reply.firstDelayMs);
+      return json(res, 200, completion(id, body.model, reply));
+    }
     openStreams++;
     try {
       await stream(res, id, body, reply);

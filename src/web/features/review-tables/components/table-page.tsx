@@ -553,7 +553,7 @@ function TableName({
           onClick={() => setDraft(name)}
           title="Rename"
           className={cn(
-            "max-w-full truncate rounded-md px-1 -mx-1 text-left outline-none",
+            "-mx-1 block w-full truncate rounded-md px-1 text-left outline-none",
             "hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring",
           )}
         >
