@@ -132,6 +132,19 @@ function LoadedTable({ data }: { data: TableData }) {
   const cancel = useCancelFill();
 
   const filling = table.progress.pending > 0;
+  const settled = useMemo(
+    () =>
+      data.cells.filter(
+        (cell) =>
+          cell.edited ||
+          cell.status === "done" ||
+          cell.status === "queued" ||
+          cell.status === "running",
+      ).length,
+    [data.cells],
+  );
+  /** Cells Fill would ask: not answered yet, failed or cancelled (new rows and columns are asked at once). */
+  const fillable = rows.length * columns.length - settled;
   const selectedRow = selected ? (rows.find((r) => r._id === selected.rowId) ?? null) : null;
   const selectedColumn = selected
     ? (columns.find((c) => c._id === selected.columnId) ?? null)
@@ -223,9 +236,15 @@ function LoadedTable({ data }: { data: TableData }) {
                 <Button
                   size="sm"
                   onClick={startFill}
-                  disabled={empty || fill.isPending}
+                  disabled={empty || fillable <= 0 || fill.isPending}
                   data-testid="fill"
-                  title={empty ? "Add documents and a question first" : undefined}
+                  title={
+                    empty
+                      ? "Add documents and a question first"
+                      : fillable <= 0
+                        ? "Every cell has an answer"
+                        : `Ask the ${fillable.toLocaleString("en")} cells without an answer`
+                  }
                 >
                   <Play aria-hidden="true" />
                   Fill
