@@ -105,6 +105,8 @@ describe("e2e: review tables", () => {
     await expect.poll(() => done(page), POLL).toBe(3);
     await other.getByTestId("table-progress-counts").getByText("3 / 3 answered").waitFor();
     await page.getByTestId("fill").waitFor();
+    await page.locator('[data-testid="table-progress"] [role="progressbar"][aria-valuenow="100"]').waitFor();
+    await page.waitForTimeout(300); // the bar's width transition
     await screenshot(page, "review-table-filled-dark");
 
     // A cell: its answer, explanation and citation; the citation opens the document there.

@@ -29,23 +29,6 @@ export function TableListSkeleton() {
   );
 }
 
-export function TablesPending() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 md:py-10">
-      <div className="flex items-end justify-between">
-        <div>
-          <Skeleton className="h-7 w-40" />
-          <Skeleton className="mt-2.5 h-4 w-96 max-w-full" />
-        </div>
-        <Skeleton className="h-9 w-28" />
-      </div>
-      <div className="mt-8">
-        <TableListSkeleton />
-      </div>
-    </div>
-  );
-}
-
 /** A table while it loads: its header, then a grid of placeholder cells. */
 export function TablePending() {
   return (

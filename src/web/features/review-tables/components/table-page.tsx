@@ -572,7 +572,7 @@ function TableName({
           onClick={() => setDraft(name)}
           title="Rename"
           className={cn(
-            "-mx-1 block w-full truncate rounded-md px-1 text-left outline-none",
+            "block w-full truncate rounded-md text-left outline-none",
             "hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring",
           )}
         >
