@@ -13,21 +13,6 @@ export const tableListOptions = () => liveQueryOptions(api.tables.list, {}, { st
 export const tableOptions = (tableId: string) =>
   liveQueryOptions(api.tables.get, { tableId }, { staleTime: STALE, preferSocket: true });
 
-/** One cell in full, for the side panel. */
-export const tableCellOptions = (tableId: string, rowId: string, columnId: string) =>
-  liveQueryOptions(api.tables.getCell, { tableId, rowId, columnId }, { staleTime: STALE });
-
-/** Who the owner shared the table with. */
-export const tableSharesOptions = (tableId: string) =>
-  liveQueryOptions(api.tables.listShares, { tableId });
-
-/** The members the owner may share with. */
-export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
-
-/** Full-text hits to add as rows. */
-export const documentSearchOptions = (query: string) =>
-  liveQueryOptions(api.documents.search, { query, folderId: null, limit: 50 });
-
 /** /modules/table's loader. */
 export async function preloadTables(queryClient: QueryClient): Promise<void> {
   await ignoreAuthRequired(queryClient.ensureQueryData(tableListOptions()));

@@ -29,7 +29,7 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
-import { documentSearchOptions } from "../api/table-queries.ts";
+import { documentSearchOptions } from "../api/detail-queries.ts";
 import { useAddDocuments, useAddFolder } from "../hooks/use-table-mutations.ts";
 
 type Source = "files" | "folder" | "search" | null;

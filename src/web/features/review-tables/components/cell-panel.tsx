@@ -13,8 +13,8 @@ import {
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { tableCellOptions } from "../api/table-queries.ts";
-import { useSetCell } from "../hooks/use-table-mutations.ts";
+import { tableCellOptions } from "../api/detail-queries.ts";
+import { useGiveBackCell, useSetCell } from "../hooks/use-table-mutations.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { documentHref } from "../lib/links.ts";
 import { AnswerTypeIcon } from "./answer-type-icon.tsx";
@@ -317,7 +317,7 @@ function GiveBack({
   rowId: string;
   columnId: string;
 }) {
-  const setCell = useSetCell();
+  const setCell = useGiveBackCell();
   return (
     <Button
       size="sm"

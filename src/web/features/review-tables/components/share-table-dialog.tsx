@@ -14,7 +14,7 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { shareableMembersOptions, tableSharesOptions } from "../api/table-queries.ts";
+import { shareableMembersOptions, tableSharesOptions } from "../api/detail-queries.ts";
 import { useShareTable, useUnshareTable } from "../hooks/use-table-mutations.ts";
 
 const roleSelectClass =

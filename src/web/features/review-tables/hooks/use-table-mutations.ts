@@ -95,8 +95,14 @@ export function useRemoveRow() {
   });
 }
 
+/** A hand correction from the panel's form, which shows its own error. */
 export function useSetCell() {
   return useLiveMutation(api.tables.setCell, { showErrorToast: false });
+}
+
+/** Give a corrected cell back to the model (a failure is a toast). */
+export function useGiveBackCell() {
+  return useLiveMutation(api.tables.setCell);
 }
 
 export function useFillTable() {
