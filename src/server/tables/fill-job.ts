@@ -100,16 +100,27 @@ export async function askModel(options: {
   signal: AbortSignal;
   timeoutMs: number;
 }): Promise<ModelAnswer> {
+  const common = {
+    model: options.model.model,
+    instructions: SYSTEM_PROMPT,
+    prompt: options.prompt,
+    maxOutputTokens: 1_000,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    abortSignal: options.signal,
+  };
+  // An OpenAI-compatible server (Ollama, vLLM…) may not take a JSON schema: it gets the
+  // instructions' JSON shape and its text is parsed; the others answer a schema-checked object.
+  if (options.model.info.provider === "compatible") {
+    const result = await generateText(common);
+    const parsed = parseModelAnswer(result.text);
+    if (!parsed) throw new UnreadableAnswerError("The model's answer could not be read.");
+    return parsed;
+  }
   try {
     const result = await generateText({
-      model: options.model.model,
-      instructions: SYSTEM_PROMPT,
-      prompt: options.prompt,
+      ...common,
       output: Output.object({ schema: modelAnswerSchema }),
-      maxOutputTokens: 1_000,
-      maxRetries: 0,
-      timeout: options.timeoutMs,
-      abortSignal: options.signal,
     });
     return result.output;
   } catch (error) {
