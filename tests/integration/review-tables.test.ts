@@ -9,8 +9,11 @@ import {
   documentChunks,
   documents,
   reviewTableCells,
+  reviewTables,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
+import { claimCells, writeResults } from "../../src/server/tables/cell-claims.ts";
+import { addRows } from "../../src/server/tables/table-writes.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
 import { createFolder } from "../support/dossier-fixtures.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
@@ -458,7 +461,7 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
         page: null,
       },
     ]);
-    expect(detail.modelId).toBe("openai-compatible:table-model");
+    expect(detail.modelId).toBe("compatible:table-model");
     const retried = await db()
       .select({ attempts: reviewTableCells.attempts })
       .from(reviewTableCells)
@@ -570,6 +573,81 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
     const citations = workbook.getWorksheet("Citations")!;
     expect(citations.rowCount).toBeGreaterThan(1000);
   }, 600_000);
+
+  it("claims: two claimers never share a cell; a stale or superseded claim cannot write", async () => {
+    const owner = await createTestUser(server);
+    const docs = await insertDocs(owner, 4);
+    const { tableId } = await callFn(server, api.tables.create, { name: "Claims" }, owner.token);
+    await callFn(server, api.tables.cancel, { tableId }, owner.token);
+    const { columnId } = await callFn(
+      server,
+      api.tables.addColumn,
+      { tableId, question: "Claim test?", answerType: "text" },
+      owner.token,
+    );
+    // Rows added and their cells cancelled at once, before a worker can take them.
+    await db().transaction(async (tx) => {
+      const [table] = await tx.select().from(reviewTables).where(eq(reviewTables.id, tableId));
+      await addRows(
+        tx,
+        owner,
+        table!,
+        docs.map((d) => d.id),
+      );
+      await tx.execute(
+        sql`update review_table_cells set status = 'queued' where table_id = ${tableId}`,
+      );
+      // Keep the fill jobs of this table from running during the test.
+      await tx.execute(
+        sql`update jobs set run_at = now() + interval '1 hour' where payload->>'tableId' = ${tableId} and status = 'queued'`,
+      );
+    });
+    const jobA = newId();
+    const jobB = newId();
+    const a = { tableId, jobId: jobA, token: `${jobA}.a`, leaseMs: 60_000 };
+    const b = { tableId, jobId: jobB, token: `${jobB}.b`, leaseMs: 60_000 };
+    const [first, second] = await Promise.all([
+      claimCells(db(), { ...a, limit: 3 }),
+      claimCells(db(), { ...b, limit: 3 }),
+    ]);
+    const ids = [...first, ...second].map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(4);
+    const cellA = first[0]!;
+    const done = (cell: typeof cellA) => ({
+      cell,
+      kind: "done" as const,
+      answer: "A",
+      value: "A",
+      explanation: "",
+      citations: [],
+      modelId: "m",
+    });
+    // B cannot write A's cell.
+    expect(await writeResults(db(), b.token, [done(cellA)])).toBe(0);
+    // A later attempt of job A (another token) takes back what the dead attempt held.
+    const again = await claimCells(db(), { ...a, token: `${jobA}.a2`, limit: 10 });
+    expect(again.map((c) => c.id).sort()).toEqual(first.map((c) => c.id).sort());
+    // The first attempt's answer is refused now; the new one's is stored.
+    expect(await writeResults(db(), a.token, [done(cellA)])).toBe(0);
+    expect(
+      await writeResults(db(), `${jobA}.a2`, [done(again.find((c) => c.id === cellA.id)!)]),
+    ).toBe(1);
+    // A question changed while being asked: the answer is dropped and the cell queued again.
+    const cellB = second[0]!;
+    await callFn(
+      server,
+      api.tables.updateColumn,
+      { tableId, columnId, question: "Claim test, reworded?" },
+      owner.token,
+    );
+    expect(await writeResults(db(), b.token, [done(cellB)])).toBe(0);
+    const [row] = await db()
+      .select({ status: reviewTableCells.status, answer: reviewTableCells.answer })
+      .from(reviewTableCells)
+      .where(eq(reviewTableCells.id, cellB.id));
+    expect(row).toEqual({ status: "queued", answer: null });
+  });
 
   it("refuses bad input with field messages and changes nothing", async () => {
     const owner = await createTestUser(server);
