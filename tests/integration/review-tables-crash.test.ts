@@ -146,7 +146,7 @@ describe.each(DB_KINDS)(
 
       const first = spawnServer(env);
       children.push(first.child);
-      await waitForHealth(url, first);
+      await waitForHealth(url, first, 120_000);
       const deadline = Date.now() + 90_000;
       while (model.total < total / 3) {
         if (Date.now() > deadline) throw new Error(`filling never started:\n${first.output()}`);
@@ -176,7 +176,7 @@ describe.each(DB_KINDS)(
 
       const second = spawnServer(env);
       children.push(second.child);
-      await waitForHealth(url, second);
+      await waitForHealth(url, second, 120_000);
       const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
         provider: "password",
         params: { email, password: PASSWORD },
