@@ -130,7 +130,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     }
     const id = `chatcmpl-fake-${++counter}`;
     if (!body.stream) {
-      // A plain answer comes whole, after `firstDelayMs` when given (a model's pace).
+      // A non-streamed answer takes firstDelayMs as a whole (a model's latency).
       if (reply.firstDelayMs) await sleep(reply.firstDelayMs);
       return json(res, 200, completion(id, body.model, reply));
     }

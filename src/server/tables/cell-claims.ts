@@ -74,7 +74,6 @@ export async function claimCells(
         and ((c.status = 'queued' and (c.run_after is null or c.run_after <= now()))
           or (c.status = 'running' and (c.claim_until < now()
             or (c.claim_job_id = ${claimer.jobId} and c.claim_token <> ${claimer.token}))))
-      order by c.run_after nulls first, c.id
       limit ${claimer.limit}
       for update of c skip locked
     )

@@ -52,11 +52,12 @@ export const CELL_MAX_ATTEMPTS = 4;
 const RETRY = { baseMs: 2_000, maxMs: 60_000 };
 /** Written together in one transaction. */
 const FLUSH_EVERY = 50;
-const FLUSH_MS = 500;
+const FLUSH_MS = 250;
 const NO_MODEL =
   "No AI model is configured on this server, so the table cannot be filled. An administrator can add one.";
 
 const payloadSchema = z.object({ tableId: z.uuid() });
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 const providerLimits = new Map<string, Limiter>();
 /** The process-wide limit of model calls in flight for one provider. */
@@ -100,16 +101,27 @@ export async function askModel(options: {
   signal: AbortSignal;
   timeoutMs: number;
 }): Promise<ModelAnswer> {
+  const common = {
+    model: options.model.model,
+    instructions: SYSTEM_PROMPT,
+    prompt: options.prompt,
+    maxOutputTokens: 1_000,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    abortSignal: options.signal,
+  };
+  // An OpenAI-compatible server (Ollama, vLLM…) may not take a JSON schema: it gets the
+  // instructions' JSON shape and its text is parsed; the others answer a schema-checked object.
+  if (options.model.info.provider === "compatible") {
+    const result = await generateText(common);
+    const parsed = parseModelAnswer(result.text);
+    if (!parsed) throw new UnreadableAnswerError("The model's answer could not be read.");
+    return parsed;
+  }
   try {
     const result = await generateText({
-      model: options.model.model,
-      instructions: SYSTEM_PROMPT,
-      prompt: options.prompt,
+      ...common,
       output: Output.object({ schema: modelAnswerSchema }),
-      maxOutputTokens: 1_000,
-      maxRetries: 0,
-      timeout: options.timeoutMs,
-      abortSignal: options.signal,
     });
     return result.output;
   } catch (error) {
@@ -223,7 +235,9 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
         inFlight.add(task);
       }
       if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
+      // Answers do not wait for the next one to be stored: a crash loses at most FLUSH_MS of them.
+      await Promise.race([...inFlight, sleep(FLUSH_MS)]);
+      if (Date.now() - lastFlush >= FLUSH_MS) void flush();
     }
     await Promise.allSettled(inFlight);
     await flush();

@@ -292,6 +292,20 @@ export async function updateColumn(
     .update(reviewTableColumns)
     .set({ ...next, revision: column.revision + 1, updatedAt: new Date() })
     .where(eq(reviewTableColumns.id, column.id));
+  // Hand corrections stay, their typed value read again for the new type or options.
+  if (next.answerType !== column.answerType || next.options !== column.options) {
+    const edited = await ctx.db
+      .select({ id: reviewTableCells.id, answer: reviewTableCells.answer })
+      .from(reviewTableCells)
+      .where(and(eq(reviewTableCells.columnId, column.id), eq(reviewTableCells.edited, true)));
+    for (const cell of edited) {
+      if (cell.answer === null) continue;
+      await ctx.db
+        .update(reviewTableCells)
+        .set({ ...normalizeAnswer(next, cell.answer), columnRevision: column.revision + 1 })
+        .where(eq(reviewTableCells.id, cell.id));
+    }
+  }
   // Cells being asked the old question: their answer will not be kept; ask again.
   await ctx.db.execute(sql`
     update ${reviewTableCells} set status = 'empty', claim_job_id = null, claim_token = null,
