@@ -80,6 +80,21 @@ describe("sorting by typed values", () => {
     ]);
   });
 
+  it("reads amounts written with a currency code or thousands separators", () => {
+    const money = indexCells([
+      cell("a", "amount", "1250.00 EUR"),
+      cell("b", "amount", "EUR 1,250,000"),
+      cell("c", "amount", "-3.5 USD"),
+      cell("d", "amount", "not a number"),
+    ]);
+    expect(ids(sortRows(rows, columns, money, { columnId: "amount", direction: "asc" }))).toEqual([
+      "c",
+      "a",
+      "b",
+      "d",
+    ]);
+  });
+
   it("sorts yes/no with No first ascending, ties in table order", () => {
     expect(ids(sortRows(rows, columns, cells, { columnId: "renews", direction: "asc" }))).toEqual([
       "b",

@@ -80,7 +80,9 @@ export type SortKey = number | string | null;
 function asNumber(value: CellValue): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   if (typeof value === "string") {
-    const parsed = Number.parseFloat(value.replace(/[^0-9.+-eE]/g, ""));
+    // The first number in the text: "1250.00 EUR", "EUR 1,250", "-3.5".
+    const match = /-?\d[\d,]*(?:\.\d+)?/.exec(value);
+    const parsed = match ? Number.parseFloat(match[0].replaceAll(",", "")) : Number.NaN;
     return Number.isFinite(parsed) ? parsed : null;
   }
   return null;
