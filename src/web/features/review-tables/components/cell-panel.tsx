@@ -229,10 +229,13 @@ function CellDetail({
 
             <p className="text-[11.5px] text-muted-foreground">
               {cell.modelId ? (
-                <span className="inline-flex items-center gap-1">
-                  <Sparkles aria-hidden="true" className="size-3" />
-                  {cell.modelId} ·{" "}
-                </span>
+                <>
+                  <span className="inline-flex items-center gap-1">
+                    <Sparkles aria-hidden="true" className="size-3" />
+                    {cell.modelId}
+                  </span>
+                  {" · "}
+                </>
               ) : null}
               Updated {formatDateTime(cell.updatedAt)}
             </p>
