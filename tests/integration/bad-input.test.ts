@@ -56,6 +56,11 @@ const MULTI_LINE_ARGUMENTS = new Set([
   "drafts.update content",
   "support.create message",
   "support.reply body",
+  // Review tables: a question, its instructions and a hand-corrected answer keep their lines.
+  ...["tables.addColumn", "tables.updateColumn"].flatMap((fn) =>
+    ["question", "instructions"].map((field) => `${fn} ${field}`),
+  ),
+  "tables.setCell answer",
 ]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
@@ -380,6 +385,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.getPreferences",
         "support.listMine",
         "voice.getSettings",
+        "tables.list",
       ]);
 
       const wrong: string[] = [];

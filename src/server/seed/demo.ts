@@ -15,6 +15,7 @@ import { seedDemoModules } from "./modules.ts";
 import { seedDemoNotifications } from "./notifications.ts";
 import { seedDemoOrganization } from "./organization.ts";
 import { seedDemoPrompts } from "./prompts.ts";
+import { seedDemoReviewTables } from "./review-tables.ts";
 import { seedDemoSupport } from "./support.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
@@ -64,6 +65,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoModules,
   seedDemoModuleAutomation,
   seedDemoDrafts,
+  seedDemoReviewTables,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

@@ -38,6 +38,14 @@ export const dossierSearchSchema = z.object({
   end: dayParam.optional().catch(undefined),
   /** The document shown in the document view. */
   document: idSchema.optional().catch(undefined),
+  /** Words to scroll to and mark in the open document (a citation's quote; decision 029). */
+  passage: z
+    .string()
+    .trim()
+    .max(500)
+    .transform((value) => value || undefined)
+    .optional()
+    .catch(undefined),
 });
 
 export type DossierSearch = z.infer<typeof dossierSearchSchema>;

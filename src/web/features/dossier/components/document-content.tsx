@@ -1,4 +1,5 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
+import { markPassage } from "../../../lib/mark-passage.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { sanitizeDocumentHtml } from "./safe-html.ts";
 
@@ -21,12 +22,24 @@ const PROSE = cn(
   "[&>*:first-child]:mt-0",
 );
 
-/** A document's extracted content, sanitized again and set in readable type. */
-export function DocumentContent({ html }: { html: string }) {
+/**
+ * A document's extracted content, sanitized again and set in readable type;
+ * with a passage (a citation's quote), that passage is marked and scrolled
+ * into view.
+ */
+export function DocumentContent({ html, passage }: { html: string; passage?: string }) {
   const safe = useMemo(() => sanitizeDocumentHtml(html), [html]);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = ref.current;
+    if (!container || !passage || !safe) return;
+    const mark = markPassage(container, passage);
+    mark?.scrollIntoView({ block: "center" });
+  }, [safe, passage]);
   return (
     <div className="overflow-x-auto">
       <div
+        ref={ref}
         data-testid="document-content"
         className={PROSE}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above (and by the server before)

@@ -13,6 +13,8 @@ import { DocumentView } from "./document-view.tsx";
 
 interface DocumentSheetProps {
   documentId: string | undefined;
+  /** A quoted passage to scroll to and mark (a citation's words). */
+  passage?: string;
   onClose: () => void;
 }
 
@@ -21,19 +23,31 @@ interface DocumentSheetProps {
  * metadata and content, with download, rename, move, delete and retry. Live:
  * processing, renames and moves made anywhere show here at once.
  */
-export function DocumentSheet({ documentId, onClose }: DocumentSheetProps) {
+export function DocumentSheet({ documentId, passage, onClose }: DocumentSheetProps) {
   return (
     <Sheet open={documentId !== undefined} onOpenChange={(open) => !open && onClose()}>
       <SheetContent data-testid="document-sheet" aria-describedby="document-sheet-description">
-        {documentId ? <OpenDocument documentId={documentId} onClose={onClose} /> : <Loading />}
+        {documentId ? (
+          <OpenDocument documentId={documentId} passage={passage} onClose={onClose} />
+        ) : (
+          <Loading />
+        )}
       </SheetContent>
     </Sheet>
   );
 }
 
-function OpenDocument({ documentId, onClose }: { documentId: string; onClose: () => void }) {
+function OpenDocument({
+  documentId,
+  passage,
+  onClose,
+}: {
+  documentId: string;
+  passage?: string;
+  onClose: () => void;
+}) {
   const query = useQuery(documentOptions(documentId));
-  if (query.data) return <DocumentView document={query.data} />;
+  if (query.data) return <DocumentView document={query.data} passage={passage} />;
   if (query.error) return <Missing message={query.error.message} onClose={onClose} />;
   return <Loading />;
 }

@@ -11,7 +11,7 @@ import { DocumentThumbnail } from "./document-thumbnail.tsx";
 import { DocumentViewHeader } from "./document-view-header.tsx";
 
 /** The document view: its header with the actions, then preview, summary, details and content. */
-export function DocumentView({ document }: { document: Document }) {
+export function DocumentView({ document, passage }: { document: Document; passage?: string }) {
   const retry = useRetryDocument();
   return (
     <>
@@ -61,7 +61,7 @@ export function DocumentView({ document }: { document: Document }) {
           <Section title="Content">
             {document.htmlContent ? (
               <div className="rounded-lg border bg-background/40 p-5">
-                <DocumentContent html={document.htmlContent} />
+                <DocumentContent html={document.htmlContent} passage={passage} />
               </div>
             ) : (
               <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">

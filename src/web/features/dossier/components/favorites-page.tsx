@@ -145,7 +145,8 @@ export function FavoritesPage({
       </div>
       <DocumentSheet
         documentId={search.document}
-        onClose={() => onSearchChange({ document: undefined })}
+        passage={search.passage}
+        onClose={() => onSearchChange({ document: undefined, passage: undefined })}
       />
     </div>
   );

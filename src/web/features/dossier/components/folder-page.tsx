@@ -89,7 +89,8 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
       </DropZone>
       <DocumentSheet
         documentId={search.document}
-        onClose={() => onSearchChange({ document: undefined })}
+        passage={search.passage}
+        onClose={() => onSearchChange({ document: undefined, passage: undefined })}
       />
     </div>
   );

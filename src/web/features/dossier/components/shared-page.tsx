@@ -86,7 +86,8 @@ export function SharedPage({
       </div>
       <DocumentSheet
         documentId={search.document}
-        onClose={() => onSearchChange({ document: undefined })}
+        passage={search.passage}
+        onClose={() => onSearchChange({ document: undefined, passage: undefined })}
       />
     </div>
   );

@@ -1,15 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../../components/page-header.tsx";
+import { preloadTable } from "../../../../features/review-tables/api/table-queries.ts";
+import { TablePage } from "../../../../features/review-tables/components/table-page.tsx";
 
-/** /modules/table/{id} (SPEC 2): one review table. Reserved; its feature replaces this component. */
+/** /modules/table/{id} (SPEC 2): one review table, filling live. */
 export const Route = createFileRoute("/_authed/modules/table/$id")({
-  component: ReviewtablePlaceholder,
+  loader: ({ context, params }) => preloadTable(context.queryClient, params.id),
+  component: ReviewTableRoute,
 });
 
-function ReviewtablePlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Review table" />
-    </div>
-  );
+function ReviewTableRoute() {
+  const { id } = Route.useParams();
+  return <TablePage key={id} tableId={id} />;
 }

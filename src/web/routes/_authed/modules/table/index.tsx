@@ -1,15 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../../components/page-header.tsx";
+import { preloadTables } from "../../../../features/review-tables/api/table-queries.ts";
+import { TablesPage } from "../../../../features/review-tables/components/tables-page.tsx";
 
-/** /modules/table (SPEC 2): the review tables I can see. Reserved; its feature replaces this component. */
+/** /modules/table (SPEC 2): the review tables I can see. */
 export const Route = createFileRoute("/_authed/modules/table/")({
-  component: ReviewtablesPlaceholder,
+  loader: ({ context }) => preloadTables(context.queryClient),
+  component: TablesPage,
 });
-
-function ReviewtablesPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Review tables" />
-    </div>
-  );
-}

@@ -1,0 +1,227 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { documentChunks, documents, jobs } from "../src/server/db/schema.ts";
+import { newId } from "../src/server/ids.ts";
+import { createTableForRun } from "../src/server/tables/table-seam.ts";
+import { api } from "../src/shared/api/index.ts";
+import { callerAt, callFn } from "../tests/support/call-fn.ts";
+import { startFakeOpenAI } from "../tests/support/fake-openai.ts";
+import { installTableModel } from "../tests/support/table-model.ts";
+import { machineInfo } from "./support/machine.ts";
+import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { ms, rounded, summarize } from "./support/stats.ts";
+
+/**
+ * Filling a review table (decision 027): D documents x Q questions through a
+ * loopback model that takes L ms per answer, with TABLE_FILL_CONCURRENCY = C.
+ * Measures cells per second against the ideal C / L, and the latency of other
+ * members' ordinary requests (users.getMe, documents.list) before and during
+ * the fill. Usage:
+ *   node bench/review-tables.ts [--database pglite|postgres] [--docs 1000]
+ *     [--questions 5] [--latency 200] [--concurrency 8] [--clients 4]
+ */
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string", default: "pglite" },
+    docs: { type: "string", default: "1000" },
+    questions: { type: "string", default: "5" },
+    latency: { type: "string", default: "200" },
+    concurrency: { type: "string", default: "8" },
+    clients: { type: "string", default: "4" },
+    out: { type: "string" },
+  },
+});
+const database = values.database as DbKind;
+if (database !== "pglite" && database !== "postgres")
+  throw new Error("--database: pglite|postgres");
+const DOCS = Math.max(1, Number(values.docs));
+const QUESTIONS = Math.min(50, Math.max(1, Number(values.questions)));
+const LATENCY_MS = Math.max(0, Number(values.latency));
+const CONCURRENCY = Math.max(1, Number(values.concurrency));
+const CLIENTS = Math.max(1, Number(values.clients));
+const CELLS = DOCS * QUESTIONS;
+const log = (line: string) => process.stderr.write(`[review-tables ${database}] ${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const machine = machineInfo();
+
+const fake = await startFakeOpenAI();
+const model = installTableModel(fake, { delayMs: LATENCY_MS });
+// The server child inherits this environment.
+process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
+process.env.OPENAI_COMPATIBLE_MODELS = "bench-model";
+process.env.TABLE_FILL_CONCURRENCY = String(CONCURRENCY);
+
+const TYPES = ["text", "yesNo", "date", "number", "currency"] as const;
+let tableId = "";
+const server = await prepareServer({
+  database,
+  users: 1 + CLIENTS,
+  extraSessions: 0,
+  log,
+  seedMore: async ({ db, organizationId, users }) => {
+    const owner = users[0]!.id;
+    const ids: string[] = [];
+    for (let i = 0; i < DOCS; i += 500) {
+      const slice = Array.from({ length: Math.min(500, DOCS - i) }, (_, k) => ({
+        id: newId(),
+        n: i + k + 1,
+      }));
+      ids.push(...slice.map((d) => d.id));
+      await db.insert(documents).values(
+        slice.map((d) => ({
+          id: d.id,
+          organizationId,
+          ownerId: owner,
+          storageId: `bench/${d.id}`,
+          name: `Contract ${String(d.n).padStart(5, "0")}.txt`,
+          fileType: "txt",
+          mimeType: "text/plain",
+          size: 1000,
+          processingStatus: "completed" as const,
+        })),
+      );
+      await db.insert(documentChunks).values(
+        slice.flatMap((d) =>
+          [0, 1, 2].map((ordinal) => ({
+            id: newId(),
+            organizationId,
+            documentId: d.id,
+            ordinal,
+            content: `Clause ${ordinal + 1} of contract ${d.n}: governed by the law of France; the fee is 1,250 EUR; signed on 3 March 2024; renews automatically unless terminated with 90 days' notice.`,
+          })),
+        ),
+      );
+    }
+    const created = await db.transaction((tx) =>
+      createTableForRun(tx, {
+        organizationId,
+        userId: owner,
+        name: "Bench review",
+        documentIds: ids,
+        columns: Array.from({ length: QUESTIONS }, (_, q) => ({
+          question: `Question ${q + 1}: what does clause ${q + 1} say about the fee or the law?`,
+          answerType: TYPES[q % TYPES.length]!,
+        })),
+      }),
+    );
+    tableId = created.tableId;
+    // Start from empty: the fill is started (and timed) by tables.fill below.
+    await db.execute(
+      sql`update review_table_cells set status = 'empty' where table_id = ${tableId}`,
+    );
+    await db.delete(jobs).where(sql`${jobs.kind} = 'review-table-fill'`);
+  },
+});
+
+const caller = callerAt(server.url);
+const owner = server.users[0]!;
+const others = server.users.slice(1);
+
+/** Other members' ordinary requests, in a loop, until stopped; their latencies. */
+function ordinaryLoad() {
+  const latencies: number[] = [];
+  let errors = 0;
+  let running = true;
+  const loops = others.map(async (user, i) => {
+    while (running) {
+      const started = performance.now();
+      try {
+        if (i % 2 === 0) await callFn(caller, api.users.getMe, {}, user.token);
+        else
+          await callFn(
+            caller,
+            api.documents.list,
+            { paginationOpts: { numItems: 50, cursor: null }, filter: { folderId: null } },
+            user.token,
+          );
+        latencies.push(performance.now() - started);
+      } catch {
+        errors++;
+      }
+      await sleep(50);
+    }
+  });
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { latencies, errors };
+    },
+  };
+}
+
+try {
+  log("baseline: ordinary requests with nothing filling (10 s)");
+  const idle = ordinaryLoad();
+  await sleep(10_000);
+  const baseline = await idle.stop();
+
+  const load = ordinaryLoad();
+  const startedAt = performance.now();
+  const { queued } = await callFn(caller, api.tables.fill, { tableId }, owner.token);
+  log(`queued ${queued} cells`);
+  let progressSamples = 0;
+  let estimateAtHalf: number | null = null;
+  let halfAt = 0;
+  const deadline = Date.now() + 30 * 60_000;
+  for (;;) {
+    const list = await callFn(caller, api.tables.list, {}, owner.token);
+    const progress = list.find((t) => t._id === tableId)!.progress;
+    progressSamples++;
+    if (estimateAtHalf === null && progress.done >= CELLS / 2) {
+      estimateAtHalf = progress.estimateSeconds;
+      halfAt = performance.now();
+    }
+    if (progress.pending === 0 && progress.done + progress.failed >= CELLS) break;
+    if (Date.now() > deadline) throw new Error(`not filled: ${JSON.stringify(progress)}`);
+    await sleep(500);
+  }
+  const elapsedMs = performance.now() - startedAt;
+  const during = await load.stop();
+  const cellsPerSecond = CELLS / (elapsedMs / 1000);
+  const ideal = LATENCY_MS > 0 ? CONCURRENCY / (LATENCY_MS / 1000) : Number.NaN;
+  const secondHalfSeconds = (performance.now() - halfAt) / 1000;
+  const before = summarize(baseline.latencies);
+  const fill = summarize(during.latencies);
+  const result = {
+    cells: CELLS,
+    documents: DOCS,
+    questions: QUESTIONS,
+    latencyMs: LATENCY_MS,
+    concurrency: CONCURRENCY,
+    modelCalls: model.total,
+    elapsedMs,
+    cellsPerSecond,
+    idealCellsPerSecond: ideal,
+    ofIdeal: cellsPerSecond / ideal,
+    estimateAtHalfSeconds: estimateAtHalf,
+    actualSecondHalfSeconds: secondHalfSeconds,
+    progressSamples,
+    ordinaryBefore: { ...before, errors: baseline.errors },
+    ordinaryDuring: { ...fill, errors: during.errors },
+  };
+  process.stdout.write(
+    [
+      "",
+      `Review table fill, ${database}: ${DOCS} documents x ${QUESTIONS} questions, model ${LATENCY_MS} ms, concurrency ${CONCURRENCY}`,
+      `  ${CELLS} cells in ${(elapsedMs / 1000).toFixed(1)} s: ${cellsPerSecond.toFixed(1)} cells/s, ideal ${ideal.toFixed(1)} (${(100 * result.ofIdeal).toFixed(1)}%); model calls ${model.total}`,
+      `  estimate at half way ${estimateAtHalf ?? "-"} s, actual ${secondHalfSeconds.toFixed(1)} s`,
+      `  other members' requests before (ms): p50 ${ms(before.p50)}  p99 ${ms(before.p99)}  (${before.count})`,
+      `  other members' requests during (ms): p50 ${ms(fill.p50)}  p99 ${ms(fill.p99)}  max ${ms(fill.max)}  (${fill.count}, errors ${during.errors})`,
+      "",
+    ].join("\n"),
+  );
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = values.out ?? path.join(RESULTS_DIR, `review-tables-${database}.json`);
+  writeFileSync(
+    out,
+    `${JSON.stringify(rounded({ command: `node bench/review-tables.ts ${process.argv.slice(2).join(" ")}`.trim(), database, machine, ...result }), null, 2)}\n`,
+  );
+  if (model.total !== CELLS) process.exitCode = 1;
+} finally {
+  await server.close();
+  await fake.close();
+}

@@ -1,0 +1,26 @@
+import { api } from "#shared/api/index.ts";
+import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+
+/**
+ * What the table page's panels and dialogs read, apart from the loaders'
+ * factories (table-queries.ts), so the first page's bundle, which holds the
+ * route loaders, does not carry them (decision 016).
+ */
+
+/** Cells change while they fill. */
+const STALE = 0;
+
+/** One cell in full, for the side panel. */
+export const tableCellOptions = (tableId: string, rowId: string, columnId: string) =>
+  liveQueryOptions(api.tables.getCell, { tableId, rowId, columnId }, { staleTime: STALE });
+
+/** Who the owner shared the table with. */
+export const tableSharesOptions = (tableId: string) =>
+  liveQueryOptions(api.tables.listShares, { tableId });
+
+/** The members the owner may share with. */
+export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
+
+/** Full-text hits to add as rows. */
+export const documentSearchOptions = (query: string) =>
+  liveQueryOptions(api.documents.search, { query, folderId: null, limit: 50 });
