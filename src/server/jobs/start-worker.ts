@@ -3,6 +3,7 @@ import { processDocumentJob } from "../ingest/process-document-job.ts";
 import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
 import { moduleJobHandlers } from "../modules/executions/run-execution-job.ts";
 import { emailDigestJob } from "../notifications/email-digest-job.ts";
+import { workflowRunJob } from "../workflows/run-job.ts";
 import { removeStaleScratchDirs } from "./scratch-dir.ts";
 import type { JobHandler } from "./types.ts";
 import { JobWorker, type WorkerTimings } from "./worker.ts";
@@ -20,6 +21,7 @@ export function serverJobHandlers(services: Services): JobHandler[] {
     processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) }),
     ...moduleJobHandlers(services),
     emailDigestJob(),
+    workflowRunJob(),
   ];
 }
 
