@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { isAppError } from "#shared/errors.ts";
 import { fillTemplate } from "#shared/rules/workflow-templates.ts";
 import type { WorkflowStep } from "#shared/schemas/workflow.ts";
@@ -51,11 +51,16 @@ export async function startModuleStep(options: {
     }
     const template = step.inputs[input.key];
     if (template === undefined) continue;
-    inputs[input.key] = fillTemplate(template, {
+    const filled = fillTemplate(template, {
       inputs: run.inputs,
       outputs: options.outputs,
       documentNames: options.documentNames,
-    }).slice(0, 20_000);
+    });
+    // A one-line input takes a multi-line output as one line.
+    inputs[input.key] = (input.type === "text" ? filled.replace(/\s+/g, " ").trim() : filled).slice(
+      0,
+      20_000,
+    );
   }
   let executionId: string;
   try {
@@ -70,11 +75,6 @@ export async function startModuleStep(options: {
       status: "running",
       executionId,
       waits: 0,
-      attempts: sql`${workflowRunSteps.attempts} + 1`,
-      startedAt: new Date(),
-      finishedAt: null,
-      error: null,
-      output: null,
       updatedAt: new Date(),
     })
     .where(eq(workflowRunSteps.id, options.stepId));

@@ -151,6 +151,7 @@ async function moduleTurn(
 ) {
   const db = ctx.services.database.db;
   if (row.status !== "running" || !row.executionId) {
+    await markStepRunning(db, row.id);
     const { names } = await loadPassages(db, run.organizationId, run.documentIds);
     await db.transaction(async (tx) => {
       const current = await lockCurrentRun(tx, run.id, run.turn);
