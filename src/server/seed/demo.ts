@@ -16,6 +16,7 @@ import { seedDemoNotifications } from "./notifications.ts";
 import { seedDemoOrganization } from "./organization.ts";
 import { seedDemoPrompts } from "./prompts.ts";
 import { seedDemoSupport } from "./support.ts";
+import { seedDemoWorkflows } from "./workflows.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 export const DEMO_ORGANIZATION = "Northwind Legal (demo)";
@@ -64,6 +65,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoModules,
   seedDemoModuleAutomation,
   seedDemoDrafts,
+  seedDemoWorkflows,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */
