@@ -121,6 +121,18 @@ const envSchema = z
       .min(64, "must be at least 64")
       .default(512),
     // Module executions (decision 019)
+    TABLE_FILL_CONCURRENCY: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(256, "must be at most 256")
+      .default(8),
+    TABLE_CELL_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(600, "must be at most 600")
+      .default(90),
     MODULE_EXECUTION_TIMEOUT_SECONDS: z.coerce
       .number({ message: "must be a number of seconds" })
       .int("must be a whole number")
@@ -254,6 +266,11 @@ function finish(env: z.infer<typeof envSchema>) {
       maxMemoryMb: env.JOB_MAX_MEMORY_MB,
       /** How long a claimed job stays claimed without a heartbeat (a dead worker's jobs return after it). */
       leaseMs: env.JOB_LEASE_SECONDS * 1000,
+    },
+    /** Review tables (decision 027): model calls in flight per provider, one cell's time bound. */
+    tables: {
+      fillConcurrency: env.TABLE_FILL_CONCURRENCY,
+      cellTimeoutMs: env.TABLE_CELL_TIMEOUT_SECONDS * 1000,
     },
     /** Module executions: deadlines, webhook dispatch and callbacks (decision 019). */
     modules: {

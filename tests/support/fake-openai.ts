@@ -129,7 +129,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       });
     }
     const id = `chatcmpl-fake-${++counter}`;
-    if (!body.stream) return json(res, 200, completion(id, body.model, reply));
+    if (!body.stream) {
+      // A non-streamed answer takes firstDelayMs as a whole (a model's latency).
+      if (reply.firstDelayMs) await sleep(reply.firstDelayMs);
+      return json(res, 200, completion(id, body.model, reply));
+    }
     openStreams++;
     try {
       await stream(res, id, body, reply);

@@ -16,6 +16,7 @@ import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { shareFunctions } from "../shares/functions.ts";
 import { supportFunctions } from "../support/functions.ts";
+import { tableFunctions } from "../tables/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
@@ -49,6 +50,7 @@ const functions: ServerFunction[] = [
   ...supportFunctions,
   ...voiceFunctions,
   ...workflowFunctions,
+  ...tableFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

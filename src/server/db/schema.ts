@@ -854,6 +854,160 @@ export const chatStreamFrames = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Review tables (issue 14, decision 027): rows are documents, columns are
+// questions, a model fills every cell. Live-query keys: every row of these
+// tables also sends 'table:<table_id>' (see the migration), so tables.get
+// re-runs only for its own table; cells send nothing else (one notification
+// per table per transaction, however many cells it wrote).
+
+export const reviewTables = pgTable(
+  "review_tables",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The model that fills it; null: the organization's default, else the server's. */
+    modelId: text("model_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("review_tables_org_owner_idx").on(t.organizationId, t.ownerId)],
+);
+
+export const reviewTableColumns = pgTable(
+  "review_table_columns",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    tableId: uuid("table_id")
+      .notNull()
+      .references(() => reviewTables.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    question: text("question").notNull(),
+    answerType: text("answer_type", {
+      enum: ["text", "yesNo", "date", "number", "currency", "choice", "list"],
+    }).notNull(),
+    instructions: text("instructions"),
+    options: jsonb("options").$type<string[]>().notNull().default([]),
+    /** Bumps when the question, type, instructions or options change: older answers are stale. */
+    revision: integer("revision").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("review_table_columns_table_idx").on(t.tableId, t.position)],
+);
+
+export const reviewTableRows = pgTable(
+  "review_table_rows",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    tableId: uuid("table_id")
+      .notNull()
+      .references(() => reviewTables.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("review_table_rows_document_idx").on(t.tableId, t.documentId),
+    index("review_table_rows_table_idx").on(t.tableId, t.position),
+    index("review_table_rows_doc_idx").on(t.documentId),
+  ],
+);
+
+export const reviewTableCells = pgTable(
+  "review_table_cells",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id").notNull(),
+    tableId: uuid("table_id")
+      .notNull()
+      .references(() => reviewTables.id, { onDelete: "cascade" }),
+    rowId: uuid("row_id")
+      .notNull()
+      .references(() => reviewTableRows.id, { onDelete: "cascade" }),
+    columnId: uuid("column_id")
+      .notNull()
+      .references(() => reviewTableColumns.id, { onDelete: "cascade" }),
+    status: text("status", {
+      enum: ["empty", "queued", "running", "done", "failed", "cancelled"],
+    })
+      .notNull()
+      .default("empty"),
+    /** The short answer as shown (plain text). */
+    answer: text("answer"),
+    /** The typed answer for sorting and filtering. */
+    value: jsonb("value").$type<string | number | boolean | string[] | null>(),
+    explanation: text("explanation"),
+    citations: jsonb("citations")
+      .$type<Array<{ chunkId: string | null; quote: string; page: number | null }>>()
+      .notNull()
+      .default([]),
+    /** A member corrected it by hand: filling leaves it alone. */
+    edited: boolean("edited").notNull().default(false),
+    editedBy: uuid("edited_by").references(() => users.id, { onDelete: "set null" }),
+    /** The model's answer, kept when a member corrects it. */
+    modelAnswer: text("model_answer"),
+    modelId: text("model_id"),
+    error: text("error"),
+    /** Model attempts of the current fill (claims and retries). */
+    attempts: integer("attempts").notNull().default(0),
+    /** The column revision the answer answers (0: none yet). */
+    columnRevision: integer("column_revision").notNull().default(0),
+    /** While running: the fill job holding the cell, its claim and until when. */
+    claimJobId: uuid("claim_job_id"),
+    claimToken: text("claim_token"),
+    claimUntil: timestamp("claim_until", { withTimezone: true, mode: "date" }),
+    /** The revision the running claim asks; the answer is kept only if it is still current. */
+    claimRevision: integer("claim_revision"),
+    /** A queued cell waits until then (a retry after a rate limit). */
+    runAfter: timestamp("run_after", { withTimezone: true, mode: "date" }),
+    /** When the model last answered it (the pace of a fill). */
+    filledAt: timestamp("filled_at", { withTimezone: true, mode: "date" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("review_table_cells_unique_idx").on(t.rowId, t.columnId),
+    index("review_table_cells_table_status_idx").on(t.tableId, t.status),
+    index("review_table_cells_column_idx").on(t.columnId),
+  ],
+);
+
+export const reviewTableShares = pgTable(
+  "review_table_shares",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    tableId: uuid("table_id")
+      .notNull()
+      .references(() => reviewTables.id, { onDelete: "cascade" }),
+    /** null: shared with the whole organization. */
+    granteeUserId: uuid("grantee_user_id").references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["viewer", "editor"] }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("review_table_shares_user_idx")
+      .on(t.tableId, t.granteeUserId)
+      .where(sql`${t.granteeUserId} is not null`),
+    uniqueIndex("review_table_shares_org_idx").on(t.tableId).where(sql`${t.granteeUserId} is null`),
+    index("review_table_shares_grantee_idx").on(t.granteeUserId),
+  ],
+);
+
+// ---------------------------------------------------------------------------
 // Workflows (issue 14, decision 028): procedures members build and run.
 
 /** A workflow step as stored: the shared schema's (prompt, module or table). */

@@ -13,6 +13,7 @@ import { draftRoutes } from "../drafts/draft-routes.ts";
 import { moduleCallbackRoutes } from "../modules/executions/callback-routes.ts";
 import { demoAutomationRoutes } from "../modules/webhooks/demo-automation.ts";
 import { DEMO_AUTOMATION_PATH } from "../modules/webhooks/demo-automation-path.ts";
+import { tableRoutes } from "../tables/export-routes.ts";
 import { voiceRoutes } from "../voice/voice-routes.ts";
 import { answerErrors, errorResponse } from "./error-response.ts";
 import type { AppEnv } from "./request-info.ts";
@@ -92,6 +93,7 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   app.route("/api/modules", moduleCallbackRoutes(services));
   app.route(DEMO_AUTOMATION_PATH, demoAutomationRoutes(services));
   app.route("/api/voice", voiceRoutes(services));
+  app.route("/api/tables", tableRoutes(services));
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}.`);
   });

@@ -4,6 +4,7 @@ import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
 import { moduleJobHandlers } from "../modules/executions/run-execution-job.ts";
 import { emailDigestJob } from "../notifications/email-digest-job.ts";
 import { workflowRunJob } from "../workflows/run-job.ts";
+import { tableFillJob } from "../tables/fill-job.ts";
 import { removeStaleScratchDirs } from "./scratch-dir.ts";
 import type { JobHandler } from "./types.ts";
 import { JobWorker, type WorkerTimings } from "./worker.ts";
@@ -22,6 +23,7 @@ export function serverJobHandlers(services: Services): JobHandler[] {
     ...moduleJobHandlers(services),
     emailDigestJob(),
     workflowRunJob(),
+    tableFillJob(services),
   ];
 }
 

@@ -14,6 +14,7 @@ import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as shares from "./shares.ts";
 import * as support from "./support.ts";
+import * as tables from "./tables.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 import * as voice from "./voice.ts";
@@ -164,5 +165,25 @@ export const api = {
     cancelRun: workflows.cancelRun,
     retryStep: workflows.retryStep,
     testStep: workflows.testStep,
+  },
+  tables: {
+    list: tables.list,
+    get: tables.get,
+    getCell: tables.getCell,
+    create: tables.create,
+    rename: tables.rename,
+    remove: tables.remove,
+    addDocuments: tables.addDocuments,
+    addFolder: tables.addFolder,
+    addColumn: tables.addColumn,
+    updateColumn: tables.updateColumn,
+    removeRow: tables.removeRow,
+    removeColumn: tables.removeColumn,
+    setCell: tables.setCell,
+    fill: tables.fill,
+    cancel: tables.cancel,
+    listShares: tables.listShares,
+    share: tables.share,
+    unshare: tables.unshare,
   },
 };

@@ -1,0 +1,358 @@
+import { randomBytes } from "node:crypto";
+import { generateText, NoObjectGeneratedError, Output } from "ai";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Services } from "../api/context.ts";
+import type { Executor } from "../db/database.ts";
+import { documents, organizationSettings, reviewTableColumns, reviewTables } from "../db/schema.ts";
+import { retryDelayMs } from "../jobs/backoff.ts";
+import type { JobHandler, JobRunContext } from "../jobs/types.ts";
+import { isOffered } from "../models/model-choice.ts";
+import type { ResolvedModel } from "../models/model-registry.ts";
+import { isProviderError, providerErrorMessage } from "../models/provider-error.ts";
+import { Limiter } from "../realtime/limiter.ts";
+import {
+  type ColumnSpec,
+  cellFromModel,
+  cellPrompt,
+  type ModelAnswer,
+  modelAnswerSchema,
+  parseModelAnswer,
+  SYSTEM_PROMPT,
+} from "./answer.ts";
+import {
+  type CellResult,
+  type ClaimedCell,
+  claimCells,
+  releaseClaims,
+  writeResults,
+} from "./cell-claims.ts";
+import { ensureFillJob, rowsOf, TABLE_FILL_JOB } from "./fill-queue.ts";
+import { findPassages } from "./passages.ts";
+
+/**
+ * Filling a review table (decision 027). A job handles one batch: it claims
+ * queued cells atomically (FOR UPDATE SKIP LOCKED, with a claim token and a
+ * lease), asks the model for each with at most TABLE_FILL_CONCURRENCY calls
+ * in flight per provider (across every table this process fills), writes the
+ * answers a few dozen at a time (one transaction, one live notification per
+ * table), and after about BATCH_BUDGET_MS queues its successor so other jobs
+ * get the worker in between. An answer is stored only while the cell is still
+ * claimed by this claim and its question unchanged, so a cell is never
+ * answered twice and a crash loses at most the calls in flight: the next
+ * attempt of the job takes those cells back.
+ */
+
+/** How long one job claims new cells before handing over to its successor. */
+const BATCH_BUDGET_MS = 30_000;
+/** A claimed cell whose claimer stopped renewing it is free again after this. */
+export const CELL_LEASE_MS = 5 * 60_000;
+/** Attempts per cell (provider errors and rate limits), then it fails with the provider's words. */
+export const CELL_MAX_ATTEMPTS = 4;
+const RETRY = { baseMs: 2_000, maxMs: 60_000 };
+/** Written together in one transaction. */
+const FLUSH_EVERY = 50;
+const FLUSH_MS = 250;
+const NO_MODEL =
+  "No AI model is configured on this server, so the table cannot be filled. An administrator can add one.";
+
+const payloadSchema = z.object({ tableId: z.uuid() });
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+const providerLimits = new Map<string, Limiter>();
+/** The process-wide limit of model calls in flight for one provider. */
+function providerLimiter(provider: string, size: number): Limiter {
+  let limiter = providerLimits.get(provider);
+  if (!limiter) {
+    limiter = new Limiter(size);
+    providerLimits.set(provider, limiter);
+  }
+  return limiter;
+}
+
+/** The model that fills a table: its own, else the organization's default, else the server's. */
+export async function tableModel(
+  services: Pick<Services, "models">,
+  db: Executor,
+  table: { organizationId: string; modelId: string | null },
+): Promise<ResolvedModel | undefined> {
+  if (table.modelId && isOffered(services.models, table.modelId)) {
+    return services.models.get(table.modelId);
+  }
+  const [settings] = await db
+    .select({ modelId: organizationSettings.defaultModelId })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, table.organizationId));
+  const id = isOffered(services.models, settings?.modelId)
+    ? settings!.modelId
+    : services.models.defaultModelId;
+  return id ? services.models.get(id) : undefined;
+}
+
+/** Thrown for an answer that could not be read as the object asked for (retried). */
+class UnreadableAnswerError extends Error {
+  override name = "UnreadableAnswerError";
+}
+
+/** Ask the model for one cell. */
+export async function askModel(options: {
+  model: ResolvedModel;
+  prompt: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+}): Promise<ModelAnswer> {
+  const common = {
+    model: options.model.model,
+    instructions: SYSTEM_PROMPT,
+    prompt: options.prompt,
+    maxOutputTokens: 1_000,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    abortSignal: options.signal,
+  };
+  // An OpenAI-compatible server (Ollama, vLLM…) may not take a JSON schema: it gets the
+  // instructions' JSON shape and its text is parsed; the others answer a schema-checked object.
+  if (options.model.info.provider === "compatible") {
+    const result = await generateText(common);
+    const parsed = parseModelAnswer(result.text);
+    if (!parsed) throw new UnreadableAnswerError("The model's answer could not be read.");
+    return parsed;
+  }
+  try {
+    const result = await generateText({
+      ...common,
+      output: Output.object({ schema: modelAnswerSchema }),
+    });
+    return result.output;
+  } catch (error) {
+    if (NoObjectGeneratedError.isInstance(error)) {
+      const parsed = error.text ? parseModelAnswer(error.text) : null;
+      if (parsed) return parsed;
+      throw new UnreadableAnswerError("The model's answer could not be read.");
+    }
+    throw error;
+  }
+}
+
+export function tableFillJob(services: Services): JobHandler {
+  return {
+    kind: TABLE_FILL_JOB,
+    run: (ctx) => runFillBatch(services, ctx),
+    async onGiveUp(ctx) {
+      const parsed = payloadSchema.safeParse(ctx.job.payload);
+      if (!parsed.success) return;
+      await ctx.services.database.db.execute(sql`
+        update review_table_cells set status = 'failed',
+          error = 'Filling stopped unexpectedly; fill the table again.',
+          claim_job_id = null, claim_token = null, claim_until = null, claim_revision = null,
+          updated_at = now()
+        where claim_job_id = ${ctx.job.id} and status = 'running'
+      `);
+    },
+  };
+}
+
+interface CellWork extends ClaimedCell {
+  column: ColumnSpec;
+  documentName: string;
+}
+
+async function runFillBatch(services: Services, ctx: JobRunContext): Promise<void> {
+  const parsed = payloadSchema.safeParse(ctx.job.payload);
+  if (!parsed.success) return;
+  const { tableId } = parsed.data;
+  const db = services.database.db;
+  const [table] = await db.select().from(reviewTables).where(eq(reviewTables.id, tableId));
+  if (!table) return;
+  const model = await tableModel(services, db, table);
+  const token = `${ctx.job.id}.${randomBytes(6).toString("hex")}`;
+  const claimer = { tableId, jobId: ctx.job.id, token, leaseMs: CELL_LEASE_MS };
+  const concurrency = services.config.tables.fillConcurrency;
+  const timeoutMs = services.config.tables.cellTimeoutMs;
+
+  if (!model) {
+    // Nothing can answer: every queued cell says why, now.
+    for (;;) {
+      const claimed = await claimCells(db, { ...claimer, limit: 500 });
+      if (claimed.length === 0) break;
+      await writeResults(
+        db,
+        token,
+        claimed.map((cell) => ({ cell, kind: "failed", error: NO_MODEL })),
+      );
+    }
+    return;
+  }
+
+  const limiter = providerLimiter(model.info.provider, concurrency);
+  const deadline = Date.now() + BATCH_BUDGET_MS;
+  const buffer: ClaimedCell[] = [];
+  const inFlight = new Set<Promise<void>>();
+  let results: CellResult[] = [];
+  let lastFlush = Date.now();
+  let flushing: Promise<void> = Promise.resolve();
+  const columns = new Map<string, ColumnSpec>();
+  const names = new Map<string, string>();
+  let drained = false;
+
+  const flush = () => {
+    if (results.length === 0) return flushing;
+    const batch = results;
+    results = [];
+    lastFlush = Date.now();
+    flushing = flushing
+      .then(() => writeResults(db, token, batch))
+      .then(
+        () => undefined,
+        // The cells stay claimed; their lease runs out and another batch asks them again.
+        (error: unknown) => ctx.log.warn({ err: error, tableId }, "could not store table answers"),
+      );
+    return flushing;
+  };
+
+  const work = async (cell: ClaimedCell): Promise<void> => {
+    const column = await columnOf(db, columns, cell.columnId);
+    const documentName = await documentNameOf(db, names, cell.documentId);
+    if (!column || documentName === null) return;
+    const item: CellWork = { ...cell, column, documentName };
+    const result = await limiter.run(() =>
+      answerCell(services, item, model, ctx.signal, timeoutMs),
+    );
+    results.push(result);
+    if (results.length >= FLUSH_EVERY || Date.now() - lastFlush >= FLUSH_MS) await flush();
+  };
+
+  try {
+    while (!ctx.signal.aborted) {
+      if (buffer.length === 0 && !drained && Date.now() < deadline) {
+        const claimed = await claimCells(db, { ...claimer, limit: concurrency * 2 });
+        if (claimed.length === 0) drained = true;
+        buffer.push(...claimed);
+      }
+      while (buffer.length > 0 && inFlight.size < concurrency) {
+        const cell = buffer.shift()!;
+        const task = work(cell).finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
+      if (inFlight.size === 0) break;
+      // Answers do not wait for the next one to be stored: a crash loses at most FLUSH_MS of them.
+      await Promise.race([...inFlight, sleep(FLUSH_MS)]);
+      if (Date.now() - lastFlush >= FLUSH_MS) void flush();
+    }
+    await Promise.allSettled(inFlight);
+    await flush();
+  } finally {
+    // Claimed but never started (the worker is stopping, or the budget ran out): back to the queue.
+    const unstarted = buffer.map((c) => c.id);
+    if (ctx.signal.aborted || unstarted.length > 0)
+      await releaseClaims(db, token, unstarted).catch(() => {});
+  }
+  if (ctx.signal.aborted) return;
+
+  // More to do (the budget ran out, or retries are waiting): the next batch is its own job.
+  const next = await nextRunnable(db, tableId);
+  if (next) {
+    await ensureFillJob(db, table, next > new Date() ? next : undefined);
+  }
+  ctx.log.info({ tableId, more: next !== null }, "review table fill batch done");
+}
+
+/** When the table's next queued cell may run; null when none is waiting. */
+async function nextRunnable(db: Executor, tableId: string): Promise<Date | null> {
+  const result = await db.execute(sql`
+    select min(coalesce(run_after, now())) as "at" from review_table_cells
+    where table_id = ${tableId} and status = 'queued'
+  `);
+  const at = (rowsOf(result)[0] as { at: unknown } | undefined)?.at;
+  if (at === null || at === undefined) return null;
+  return at instanceof Date ? at : new Date(String(at));
+}
+
+async function columnOf(
+  db: Executor,
+  cache: Map<string, ColumnSpec>,
+  columnId: string,
+): Promise<ColumnSpec | undefined> {
+  const cached = cache.get(columnId);
+  if (cached) return cached;
+  const [column] = await db
+    .select({
+      question: reviewTableColumns.question,
+      answerType: reviewTableColumns.answerType,
+      instructions: reviewTableColumns.instructions,
+      options: reviewTableColumns.options,
+    })
+    .from(reviewTableColumns)
+    .where(eq(reviewTableColumns.id, columnId));
+  if (column) cache.set(columnId, column);
+  return column;
+}
+
+async function documentNameOf(
+  db: Executor,
+  cache: Map<string, string>,
+  documentId: string,
+): Promise<string | null> {
+  const cached = cache.get(documentId);
+  if (cached !== undefined) return cached;
+  const [document] = await db
+    .select({ name: documents.name })
+    .from(documents)
+    .where(and(eq(documents.id, documentId)));
+  if (!document) return null;
+  cache.set(documentId, document.name);
+  return document.name;
+}
+
+/** One cell: passages, the model, the answer checked; failures become a retry or a failure. */
+async function answerCell(
+  services: Services,
+  cell: CellWork,
+  model: ResolvedModel,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<CellResult> {
+  try {
+    const passages = await findPassages(services.database.db, {
+      organizationId: cell.organizationId,
+      documentId: cell.documentId,
+      question: cell.column.question,
+    });
+    const prompt = cellPrompt({ column: cell.column, documentName: cell.documentName, passages });
+    const output = await askModel({ model, prompt, signal, timeoutMs });
+    return {
+      cell,
+      kind: "done",
+      modelId: model.info.id,
+      ...cellFromModel(cell.column, output, passages),
+    };
+  } catch (error) {
+    if (signal.aborted) return { cell, kind: "release" };
+    const retryable = isProviderError(error) || error instanceof UnreadableAnswerError;
+    if (!retryable) services.log.error({ err: error, cellId: cell.id }, "review table cell failed");
+    const message =
+      error instanceof UnreadableAnswerError
+        ? error.message
+        : retryable
+          ? providerErrorMessage(error)
+          : "The cell could not be filled. Please try again.";
+    if (retryable && cell.attempts < CELL_MAX_ATTEMPTS) {
+      const retryAfter = retryAfterMs(error);
+      return {
+        cell,
+        kind: "retry",
+        error: message,
+        delayMs: Math.max(retryAfter ?? 0, retryDelayMs(cell.attempts, RETRY)),
+      };
+    }
+    return { cell, kind: "failed", error: message };
+  }
+}
+
+/** A provider's Retry-After (seconds), when it sent one. */
+function retryAfterMs(error: unknown): number | null {
+  const headers = (error as { responseHeaders?: Record<string, string> } | null)?.responseHeaders;
+  const value = headers?.["retry-after"];
+  const seconds = value ? Number(value) : Number.NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, 5 * 60_000) : null;
+}

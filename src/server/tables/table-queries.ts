@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { notFound } from "#shared/errors.ts";
+import type {
+  CellValue,
+  Table,
+  TableCell,
+  TableCellDetail,
+  TableColumn,
+  TableProgress,
+  TableRow,
+  TableSummary,
+} from "#shared/schemas/review-table.ts";
+import type { FunctionCtx } from "../api/context.ts";
+import type { Executor } from "../db/database.ts";
+import {
+  documents,
+  reviewTableCells,
+  reviewTableColumns,
+  reviewTableRows,
+  reviewTables,
+  users,
+} from "../db/schema.ts";
+import { type DossierCaller, documentRankSql } from "../dossier/access.ts";
+import { isUuid } from "../ids.ts";
+import { tableProgress } from "./fill-queue.ts";
+import {
+  dependOnTable,
+  requireTableAccess,
+  roleOfTableRank,
+  type TableCaller,
+  type TableRow as TableRecord,
+  tableRankSql,
+} from "./table-access.ts";
+
+const ownerNameSql = sql<string>`(select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
+  from ${users} u where u.id = "review_tables"."owner_id")`;
+
+function summaryOf(
+  table: TableRecord,
+  extra: { rank: number; ownerName: string; rowCount: number; columnCount: number },
+  progress: TableProgress,
+): TableSummary {
+  return {
+    _id: table.id,
+    name: table.name,
+    ownerId: table.ownerId,
+    ownerName: extra.ownerName,
+    role: roleOfTableRank(extra.rank) ?? "viewer",
+    rowCount: extra.rowCount,
+    columnCount: extra.columnCount,
+    progress,
+    createdAt: table.createdAt.getTime(),
+    updatedAt: table.updatedAt.getTime(),
+  };
+}
+
+const rowCountSql = sql<number>`(select count(*)::int from ${reviewTableRows} rr where rr.table_id = "review_tables"."id")`;
+const columnCountSql = sql<number>`(select count(*)::int from ${reviewTableColumns} rc where rc.table_id = "review_tables"."id")`;
+
+/** tables.list: the caller's tables and those shared with them, latest change first. */
+export async function listTables(ctx: FunctionCtx): Promise<TableSummary[]> {
+  const organizationId = ctx.user.organizationId;
+  if (!organizationId) return [];
+  const rank = tableRankSql(ctx.user.userId);
+  const rows = await ctx.db
+    .select({
+      table: reviewTables,
+      rank: rank.mapWith(Number),
+      ownerName: ownerNameSql,
+      rowCount: rowCountSql.mapWith(Number),
+      columnCount: columnCountSql.mapWith(Number),
+    })
+    .from(reviewTables)
+    .where(and(eq(reviewTables.organizationId, organizationId), sql`${rank} >= 1`))
+    .orderBy(desc(reviewTables.updatedAt), desc(reviewTables.id));
+  // Cells, rows and columns: only the listed tables' changes re-run this list.
+  for (const row of rows) {
+    for (const t of ["review_table_cells", "review_table_rows", "review_table_columns"]) {
+      ctx.dependsOnRow(t, `table:${row.table.id}`);
+    }
+  }
+  const progress = await tableProgress(
+    ctx.db,
+    rows.map((r) => r.table.id),
+  );
+  return rows.map((r) => summaryOf(r.table, r, progress.get(r.table.id)!));
+}
+
+/** One table's summary as the caller sees it. */
+export async function tableSummary(
+  db: Executor,
+  caller: TableCaller,
+  tableId: string,
+): Promise<TableSummary> {
+  const rank = tableRankSql(caller.userId);
+  const [row] = await db
+    .select({
+      table: reviewTables,
+      rank: rank.mapWith(Number),
+      ownerName: ownerNameSql,
+      rowCount: rowCountSql.mapWith(Number),
+      columnCount: columnCountSql.mapWith(Number),
+    })
+    .from(reviewTables)
+    .where(eq(reviewTables.id, tableId));
+  if (!row) throw notFound("Table");
+  const progress = await tableProgress(db, [tableId]);
+  return summaryOf(row.table, row, progress.get(tableId)!);
+}
+
+export function columnView(column: typeof reviewTableColumns.$inferSelect): TableColumn {
+  return {
+    _id: column.id,
+    position: column.position,
+    question: column.question,
+    answerType: column.answerType,
+    instructions: column.instructions,
+    options: column.options,
+  };
+}
+
+/** The table's rows with whether the caller may read each one's document. */
+export async function readRows(
+  db: Executor,
+  caller: DossierCaller,
+  tableId: string,
+): Promise<Array<TableRow & { readable: boolean }>> {
+  const rows = await db
+    .select({
+      id: reviewTableRows.id,
+      position: reviewTableRows.position,
+      documentId: reviewTableRows.documentId,
+      name: documents.name,
+      fileType: documents.fileType,
+      rank: documentRankSql(caller).mapWith(Number),
+    })
+    .from(reviewTableRows)
+    .innerJoin(documents, eq(documents.id, reviewTableRows.documentId))
+    .where(eq(reviewTableRows.tableId, tableId))
+    .orderBy(asc(reviewTableRows.position), asc(reviewTableRows.id));
+  return rows.map((r) => {
+    const readable = r.rank >= 1;
+    return {
+      _id: r.id,
+      position: r.position,
+      documentId: r.documentId,
+      documentName: readable ? r.name : null,
+      fileType: readable ? r.fileType : null,
+      readable,
+    };
+  });
+}
+
+export function cellView(cell: {
+  rowId: string;
+  columnId: string;
+  status: TableCell["status"];
+  answer: string | null;
+  value: CellValue | undefined;
+  edited: boolean;
+  citationCount: number;
+  error: string | null;
+}): TableCell {
+  return {
+    rowId: cell.rowId,
+    columnId: cell.columnId,
+    status: cell.status,
+    answer: cell.answer,
+    value: cell.value ?? null,
+    edited: cell.edited,
+    citationCount: cell.citationCount,
+    error: cell.error,
+  };
+}
+
+const cellColumns = {
+  rowId: reviewTableCells.rowId,
+  columnId: reviewTableCells.columnId,
+  status: reviewTableCells.status,
+  answer: reviewTableCells.answer,
+  value: reviewTableCells.value,
+  edited: reviewTableCells.edited,
+  citationCount: sql<number>`jsonb_array_length(${reviewTableCells.citations})`.mapWith(Number),
+  error: reviewTableCells.error,
+};
+
+/**
+ * tables.get: columns, rows and every cell. A row whose document the caller
+ * cannot read shows without its name, and its cells are left out.
+ */
+export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table> {
+  dependOnTable(ctx, tableId);
+  const { table } = await requireTableAccess(ctx.db, ctx.user, tableId, "read");
+  ctx.dependsOnRow("users", table.ownerId);
+  const [summary, columns, rows, cells] = await Promise.all([
+    tableSummary(ctx.db, ctx.user, tableId),
+    ctx.db
+      .select()
+      .from(reviewTableColumns)
+      .where(eq(reviewTableColumns.tableId, tableId))
+      .orderBy(asc(reviewTableColumns.position), asc(reviewTableColumns.id)),
+    readRows(ctx.db, ctx.user, tableId),
+    ctx.db.select(cellColumns).from(reviewTableCells).where(eq(reviewTableCells.tableId, tableId)),
+  ]);
+  const hidden = new Set(rows.filter((r) => !r.readable).map((r) => r._id));
+  return {
+    table: summary,
+    columns: columns.map(columnView),
+    rows: rows.map(({ readable: _, ...row }) => row),
+    cells: cells.filter((c) => !hidden.has(c.rowId)).map(cellView),
+  };
+}
+
+/** A cell of a row the caller may read; "not found" otherwise. */
+export async function getCell(
+  ctx: FunctionCtx,
+  args: { tableId: string; rowId: string; columnId: string },
+): Promise<TableCellDetail> {
+  dependOnTable(ctx, args.tableId);
+  await requireTableAccess(ctx.db, ctx.user, args.tableId, "read");
+  if (!isUuid(args.rowId) || !isUuid(args.columnId)) throw notFound("Cell");
+  const [row] = await ctx.db
+    .select({ rank: documentRankSql(ctx.user).mapWith(Number) })
+    .from(reviewTableRows)
+    .innerJoin(documents, eq(documents.id, reviewTableRows.documentId))
+    .where(and(eq(reviewTableRows.id, args.rowId), eq(reviewTableRows.tableId, args.tableId)));
+  if (!row || row.rank < 1) throw notFound("Cell");
+  const [cell] = await ctx.db
+    .select({
+      ...cellColumns,
+      explanation: reviewTableCells.explanation,
+      citations: reviewTableCells.citations,
+      editedBy: reviewTableCells.editedBy,
+      modelAnswer: reviewTableCells.modelAnswer,
+      modelId: reviewTableCells.modelId,
+      updatedAt: reviewTableCells.updatedAt,
+      documentId: reviewTableRows.documentId,
+      editorFirst: users.firstName,
+      editorLast: users.lastName,
+      editorEmail: users.email,
+    })
+    .from(reviewTableCells)
+    .innerJoin(reviewTableRows, eq(reviewTableRows.id, reviewTableCells.rowId))
+    .leftJoin(users, eq(users.id, reviewTableCells.editedBy))
+    .where(
+      and(
+        eq(reviewTableCells.tableId, args.tableId),
+        eq(reviewTableCells.rowId, args.rowId),
+        eq(reviewTableCells.columnId, args.columnId),
+      ),
+    );
+  if (!cell) throw notFound("Cell");
+  return cellDetailView(cell);
+}
+
+export function cellDetailView(cell: {
+  rowId: string;
+  columnId: string;
+  status: TableCell["status"];
+  answer: string | null;
+  value: CellValue | undefined;
+  edited: boolean;
+  citationCount: number;
+  error: string | null;
+  explanation: string | null;
+  citations: Array<{ chunkId: string | null; quote: string; page: number | null }>;
+  editedBy: string | null;
+  modelAnswer: string | null;
+  modelId: string | null;
+  updatedAt: Date;
+  documentId: string;
+  editorFirst: string | null;
+  editorLast: string | null;
+  editorEmail: string | null;
+}): TableCellDetail {
+  return {
+    ...cellView(cell),
+    explanation: cell.explanation,
+    citations: cell.citations.map((c) => ({
+      documentId: cell.documentId,
+      chunkId: c.chunkId,
+      quote: c.quote,
+      page: c.page,
+    })),
+    editedBy:
+      cell.edited && cell.editedBy
+        ? {
+            userId: cell.editedBy,
+            name:
+              `${cell.editorFirst ?? ""} ${cell.editorLast ?? ""}`.trim() ||
+              (cell.editorEmail ?? ""),
+          }
+        : null,
+    modelAnswer: cell.modelAnswer,
+    modelId: cell.modelId,
+    updatedAt: cell.updatedAt.getTime(),
+  };
+}
