@@ -11,6 +11,7 @@ import {
 } from "../support/fake-automation.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import { insertModule } from "../support/module-fixtures.ts";
+import { installTableModel } from "../support/table-model.ts";
 import {
   createTestUser,
   DB_KINDS,
@@ -37,6 +38,7 @@ describe.each(DB_KINDS)("workflows (%s)", (kind) => {
   beforeAll(async () => {
     automation = await startFakeAutomation();
     model = await startFakeOpenAI();
+    installTableModel(model);
     server = await startTestServer(kind, {
       MODULE_WEBHOOK_ALLOWED_HOSTS: automation.host,
       OPENAI_COMPATIBLE_BASE_URL: model.baseUrl,
@@ -259,7 +261,6 @@ describe.each(DB_KINDS)("workflows (%s)", (kind) => {
         steps: [
           { kind: "prompt", prompt: "Hi", modelId: "compatible:nope" },
           { kind: "module", moduleSlug: theirs.slug, inputs: {} },
-          { kind: "table", columns: [{ question: "Parties?", answerType: "text" }] },
         ],
       },
       admin.token,
@@ -268,7 +269,6 @@ describe.each(DB_KINDS)("workflows (%s)", (kind) => {
     expect((refs.data.issues as Array<{ path: string }>).map((i) => i.path)).toEqual([
       "steps.0.modelId",
       "steps.1.moduleSlug",
-      "steps.2.kind",
     ]);
     const ok = await callFn(server, api.workflows.create, twoPrompts("Needs client"), admin.token);
     const missing = await callFnError(
@@ -371,6 +371,56 @@ describe.each(DB_KINDS)("workflows (%s)", (kind) => {
       { _id: runId, status: "succeeded", stepCount: 3, currentStep: 3, draftId: done.draftId },
     ]);
   });
+
+  it("fills a review table over the run's documents and hands its answers to the next step", async () => {
+    const { member } = await people();
+    const doc = await insertDocument(server, member, { name: "Supply.pdf" });
+    await insertChunk(
+      server,
+      member,
+      doc.id,
+      "This supply agreement is between Acme Ltd and Globex SA.",
+    );
+    const workflow = await callFn(
+      server,
+      api.workflows.create,
+      {
+        name: "Table then memo",
+        steps: [
+          {
+            kind: "table",
+            title: "Parties",
+            columns: [{ question: "Who are the parties?", answerType: "text" }],
+          },
+          { kind: "prompt", prompt: "[after-table] Summarize {{steps.1.output}}" },
+        ],
+      },
+      member.token,
+    );
+    const refused = await callFn(
+      server,
+      api.workflows.run,
+      { slug: workflow.slug, inputs: {} },
+      member.token,
+    );
+    const noDocs = await waitForRun(member, refused.runId, (r) => r.status === "failed");
+    expect(noDocs.steps[0]!.error).toContain("needs documents");
+
+    const { runId } = await callFn(
+      server,
+      api.workflows.run,
+      { slug: workflow.slug, inputs: {}, documentIds: [doc.id] },
+      member.token,
+    );
+    const done = await waitForRun(member, runId, (r) => r.status === "succeeded", 40_000);
+    const tableId = done.steps[0]!.tableId!;
+    expect(done.steps[0]!.link).toBe(`/modules/table/${tableId}`);
+    expect(done.steps[0]!.output).toContain("| Document | Who are the parties? |");
+    expect(done.steps[0]!.output).toContain("Supply.pdf");
+    expect(done.steps[0]!.output).toContain(`(/modules/table/${tableId})`);
+    expect(done.steps[1]!.output).toContain("Supply.pdf");
+    expect(await callFn(server, api.tables.get, { tableId }, member.token)).not.toBeNull();
+  }, 60_000);
 
   it("fails at a failing step and retries only that step", async () => {
     const { member } = await people();

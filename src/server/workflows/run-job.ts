@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { fillTemplate } from "#shared/rules/workflow-templates.ts";
-import { workflowRunSteps, workflowRuns } from "../db/schema.ts";
+import { workflowRunSteps, workflowRuns, workflows } from "../db/schema.ts";
 import type { JobHandler, JobRunContext } from "../jobs/types.ts";
 import { moduleStepOutcome, startModuleStep, waitDelayMs } from "./module-step.ts";
 import { loadPassages, runPrompt, StepFailedError, wrapStepOutput } from "./prompt-step.ts";
@@ -16,7 +16,7 @@ import {
   succeedStep,
 } from "./run-transitions.ts";
 import { WORKFLOW_RUN_JOB } from "./start-run.ts";
-import { TABLE_STEPS_UNAVAILABLE } from "./table-step.ts";
+import { startTableStep, tableStepOutcome } from "./table-step.ts";
 
 const payloadSchema = z.object({ runId: z.uuid(), turn: z.number().int().default(0) });
 
@@ -71,17 +71,7 @@ export function workflowRunJob(): JobHandler {
       } else if (step.kind === "module") {
         await moduleTurn(ctx, run, row, step, outputs);
       } else {
-        await db.transaction(async (tx) => {
-          const current = await lockCurrentRun(tx, runId, turn);
-          if (current)
-            await failStep(
-              tx,
-              current,
-              index,
-              TABLE_STEPS_UNAVAILABLE ?? "Table steps cannot run yet.",
-            );
-          await ctx.complete(tx);
-        });
+        await tableTurn(ctx, run, row, step, outputs);
       }
     },
     async onGiveUp(ctx) {
@@ -98,6 +88,7 @@ export function workflowRunJob(): JobHandler {
 
 type PromptStep = Extract<RunRow["steps"][number], { kind: "prompt" }>;
 type ModuleStep = Extract<RunRow["steps"][number], { kind: "module" }>;
+type TableStep = Extract<RunRow["steps"][number], { kind: "table" }>;
 
 async function promptTurn(
   ctx: JobRunContext,
@@ -172,6 +163,20 @@ async function moduleTurn(
     return;
   }
   const outcome = await moduleStepOutcome(db, row.executionId);
+  await settleWaitingStep(ctx, run, row, outcome);
+}
+
+/** A waiting (module or table) step: look again later, or record how it ended. */
+async function settleWaitingStep(
+  ctx: JobRunContext,
+  run: RunRow,
+  row: RunStepRow,
+  outcome:
+    | { state: "waiting" }
+    | { state: "succeeded"; output: string }
+    | { state: "failed"; reason: string },
+) {
+  const db = ctx.services.database.db;
   await db.transaction(async (tx) => {
     const current = await lockCurrentRun(tx, run.id, run.turn);
     if (current) {
@@ -189,4 +194,46 @@ async function moduleTurn(
     }
     await ctx.complete(tx);
   });
+}
+
+/** A table step: create its review table, then look at its filling on later turns until done. */
+async function tableTurn(
+  ctx: JobRunContext,
+  run: RunRow,
+  row: RunStepRow,
+  step: TableStep,
+  outputs: (string | null)[],
+) {
+  const db = ctx.services.database.db;
+  if (row.status !== "running" || !row.tableId) {
+    await markStepRunning(db, row.id);
+    const { names } = await loadPassages(db, run.organizationId, run.documentIds);
+    const [workflow] = await db
+      .select({ name: workflows.name })
+      .from(workflows)
+      .where(eq(workflows.id, run.workflowId));
+    await db.transaction(async (tx) => {
+      const current = await lockCurrentRun(tx, run.id, run.turn);
+      if (current) {
+        const refused = await startTableStep({
+          tx,
+          run: current,
+          step,
+          stepId: row.id,
+          name: `${workflow?.name ?? "Workflow"}: ${step.title || `step ${row.index + 1}`}`.slice(
+            0,
+            120,
+          ),
+          outputs,
+          documentNames: names,
+        });
+        if (refused) await failStep(tx, current, row.index, refused);
+        else await queueRunJob(tx, current, waitDelayMs(0));
+      }
+      await ctx.complete(tx);
+    });
+    return;
+  }
+  const outcome = await tableStepOutcome(db, row.tableId);
+  await settleWaitingStep(ctx, run, row, outcome);
 }

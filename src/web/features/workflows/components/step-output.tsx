@@ -4,7 +4,7 @@ import remarkGfm from "remark-gfm";
 /**
  * A step's output: model and automation text is untrusted, so it is rendered
  * as Markdown without any raw HTML (react-markdown never renders HTML it
- * finds) and links open only http(s) addresses, in a new tab.
+ * finds) and links open only http(s) addresses (in a new tab) and this app's own pages.
  */
 export function StepOutput({ text }: { text: string }) {
   return (
@@ -12,7 +12,7 @@ export function StepOutput({ text }: { text: string }) {
       <ReactMarkdown
         remarkPlugins={[remarkGfm]}
         skipHtml
-        urlTransform={(url) => (/^https?:\/\//i.test(url) ? url : "")}
+        urlTransform={(url) => (/^(https?:\/\/|\/[^/\\])/i.test(url) ? url : "")}
         components={{
           a: ({ href, children }) => (
             <a
