@@ -383,6 +383,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "workflows.list",
         "workflows.getPermissions",
         "workflows.setMembersCanCreate",
+        "tables.list",
       ]);
 
       const wrong: string[] = [];
