@@ -15,7 +15,7 @@ import {
   type RunStepRow,
   succeedStep,
 } from "./run-transitions.ts";
-import { WORKFLOW_RUN_JOB } from "./start-run.ts";
+import { WORKFLOW_RUN_JOB } from "./run-job-kind.ts";
 import { startTableStep, tableStepOutcome } from "./table-step.ts";
 
 const payloadSchema = z.object({ runId: z.uuid(), turn: z.number().int().default(0) });

@@ -5,7 +5,7 @@ import { insertDraft } from "../drafts/draft-writes.ts";
 import { JOBS_CHANNEL, enqueueJob } from "../jobs/queue.ts";
 import { markdownToDraftHtml, textToDraftHtml } from "../modules/draft-html.ts";
 import { notify } from "../notifications/notify.ts";
-import { WORKFLOW_RUN_JOB } from "./start-run.ts";
+import { WORKFLOW_RUN_JOB } from "./run-job-kind.ts";
 
 /**
  * Every change of a run and its steps (decision 028). A run moves queued →

@@ -6,11 +6,9 @@ import { workflowRuns, workflowRunSteps } from "../db/schema.ts";
 import { findReadableDocuments } from "../documents/access.ts";
 import { newId } from "../ids.ts";
 import { enqueueJob } from "../jobs/queue.ts";
+import { WORKFLOW_RUN_JOB } from "./run-job-kind.ts";
 import { TABLE_STEPS_UNAVAILABLE } from "./table-step.ts";
 import { findWorkflow } from "./workflow-access.ts";
-
-/** The job kind that carries a run forward one step at a time. */
-export const WORKFLOW_RUN_JOB = "workflow-run";
 
 /**
  * workflows.run: an active workflow of the caller's organization, its inputs
