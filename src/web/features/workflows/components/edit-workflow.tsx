@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { NotFoundView } from "../../../components/not-found-view.tsx";
 import { workflowBySlugOptions } from "../api/workflow-queries.ts";
 import { BuilderPage } from "./builder-page.tsx";
-import { WorkflowSkeleton } from "./workflow-page.tsx";
+import { WorkflowSkeleton } from "./workflow-skeleton.tsx";
 
 /** /workflows/new?edit={slug}: the builder with that workflow loaded (its author or an admin). */
 export function EditWorkflow({ slug }: { slug: string }) {

@@ -3,13 +3,13 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { Archive, ChevronLeft, Pencil, Workflow as WorkflowIcon } from "lucide-react";
 import { NotFoundView } from "../../../components/not-found-view.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { myRunsOptions, workflowBySlugOptions } from "../api/workflow-queries.ts";
 import { useArchiveWorkflow } from "../hooks/use-workflow-mutations.ts";
 import { RunForm } from "./run-form.tsx";
 import { RunView } from "./run-view.tsx";
 import { RunsList } from "./runs-list.tsx";
+import { WorkflowSkeleton } from "./workflow-skeleton.tsx";
 
 const KIND_LABEL = { prompt: "Prompt", module: "Module", table: "Review table" } as const;
 
@@ -112,20 +112,6 @@ export function WorkflowPage({ slug, runId }: { slug: string; runId?: string }) 
           {shownRun ? <RunView key={shownRun} runId={shownRun} /> : null}
         </div>
         <RunsList title="My runs of this workflow" workflowId={w._id} activeRunId={shownRun} />
-      </div>
-    </div>
-  );
-}
-
-export function WorkflowSkeleton() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 md:py-12">
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className="mt-6 h-8 w-72" />
-      <Skeleton className="mt-3 h-4 w-96" />
-      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <Skeleton className="h-72 rounded-xl" />
-        <Skeleton className="h-40 rounded-xl" />
       </div>
     </div>
   );

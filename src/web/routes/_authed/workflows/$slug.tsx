@@ -1,10 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
 import { preloadWorkflow } from "../../../features/workflows/api/workflow-queries.ts";
-import {
-  WorkflowPage,
-  WorkflowSkeleton,
-} from "../../../features/workflows/components/workflow-page.tsx";
+import { WorkflowPage } from "../../../features/workflows/components/workflow-page.tsx";
+import { WorkflowSkeleton } from "../../../features/workflows/components/workflow-skeleton.tsx";
 
 /** ?run=<runId>: the run shown (else my latest run of it). */
 const searchSchema = z.object({ run: z.string().max(100).optional().catch(undefined) });
