@@ -385,6 +385,9 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.getPreferences",
         "support.listMine",
         "voice.getSettings",
+        "workflows.list",
+        "workflows.getPermissions",
+        "workflows.setMembersCanCreate",
         "tables.list",
       ]);
 

@@ -21,6 +21,7 @@ import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
 import { voiceFunctions } from "../voice/functions.ts";
+import { workflowFunctions } from "../workflows/functions.ts";
 import { Registry, type ServerFunction } from "./registry.ts";
 
 /**
@@ -48,6 +49,7 @@ const functions: ServerFunction[] = [
   ...notificationFunctions,
   ...supportFunctions,
   ...voiceFunctions,
+  ...workflowFunctions,
   ...tableFunctions,
 ];
 

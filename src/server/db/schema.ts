@@ -359,6 +359,8 @@ export const organizationSettings = pgTable("organization_settings", {
     .primaryKey()
     .references(() => organizations.id, { onDelete: "cascade" }),
   defaultModelId: text("default_model_id"),
+  /** Members (not only admins) may create workflows (decision 028). */
+  membersCanCreateWorkflows: boolean("members_can_create_workflows").notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -600,6 +602,10 @@ export const drafts = pgTable(
     fileMimeType: text("file_mime_type"),
     fileSize: bigint("file_size", { mode: "number" }),
     savedDocumentId: uuid("saved_document_id").references(() => documents.id, {
+      onDelete: "set null",
+    }),
+    /** The workflow run whose final output this draft is (decision 028). */
+    workflowRunId: uuid("workflow_run_id").references((): AnyPgColumn => workflowRuns.id, {
       onDelete: "set null",
     }),
     error: text("error"),
@@ -998,5 +1004,114 @@ export const reviewTableShares = pgTable(
       .where(sql`${t.granteeUserId} is not null`),
     uniqueIndex("review_table_shares_org_idx").on(t.tableId).where(sql`${t.granteeUserId} is null`),
     index("review_table_shares_grantee_idx").on(t.granteeUserId),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Workflows (issue 14, decision 028): procedures members build and run.
+
+/** A workflow step as stored: the shared schema's (prompt, module or table). */
+export type WorkflowStepRow = import("#shared/schemas/workflow.ts").WorkflowStep;
+
+/** A multi-step procedure of an organization; archived ones stay for their runs. */
+export const workflows = pgTable(
+  "workflows",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    inputs: jsonb("inputs").$type<ModuleInputRow[]>().notNull().default([]),
+    steps: jsonb("steps").$type<WorkflowStepRow[]>().notNull().default([]),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("workflows_org_slug_idx").on(t.organizationId, t.slug)],
+);
+
+/**
+ * One run of a workflow by a member, with the steps as they were when it
+ * started. The durable job 'workflow-run' carries it out one step at a time;
+ * status moves queued → running → succeeded | failed | cancelled (a retry
+ * moves a failed or cancelled run back to queued).
+ */
+export const workflowRuns = pgTable(
+  "workflow_runs",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    workflowId: uuid("workflow_id")
+      .notNull()
+      .references(() => workflows.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    steps: jsonb("steps").$type<WorkflowStepRow[]>().notNull(),
+    inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull().default({}),
+    documentIds: jsonb("document_ids").$type<string[]>().notNull().default([]),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed", "cancelled"] })
+      .notNull()
+      .default("queued"),
+    currentStep: integer("current_step").notNull().default(0),
+    /** Bumped by every retry: a job of an earlier turn finds it changed and stops. */
+    turn: integer("turn").notNull().default(0),
+    error: text("error"),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("workflow_runs_user_idx").on(t.userId, t.createdAt.desc()),
+    index("workflow_runs_workflow_idx").on(t.workflowId, t.createdAt.desc()),
+  ],
+);
+
+/** One step of a run: its status, output and what it started (a module run, a table). */
+export const workflowRunSteps = pgTable(
+  "workflow_run_steps",
+  {
+    id: uuid("id").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: "cascade" }),
+    /** The run's user, so changes reach only their screens ('user:<id>'). */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    index: integer("index").notNull(),
+    kind: text("kind", { enum: ["prompt", "module", "table"] }).notNull(),
+    status: text("status", { enum: ["pending", "running", "succeeded", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    output: text("output"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Module steps: the execution it started (its latest attempt's). */
+    executionId: uuid("execution_id").references(() => moduleExecutions.id, {
+      onDelete: "set null",
+    }),
+    /** Table steps: the review table it filled. */
+    tableId: uuid("table_id"),
+    /** Module and table steps: polls so far while waiting (spaces the next look). */
+    waits: integer("waits").notNull().default(0),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("workflow_run_steps_run_index_idx").on(t.runId, t.index),
+    index("workflow_run_steps_execution_idx").on(t.executionId),
   ],
 );

@@ -20,6 +20,8 @@ export interface NewDraft {
   userId: string;
   executionId: string | null;
   moduleId: string | null;
+  /** A workflow run's final output (decision 028). */
+  workflowRunId?: string | null;
   title: string;
   /** pending while a run still streams into it; ready when written whole. */
   status: Extract<DraftStatus, "pending" | "ready">;
@@ -41,6 +43,7 @@ export async function insertDraft(db: Executor, draft: NewDraft): Promise<DraftR
       userId: draft.userId,
       executionId: draft.executionId,
       moduleId: draft.moduleId,
+      workflowRunId: draft.workflowRunId ?? null,
       title: draft.title,
       status: draft.status,
       content: draft.content,

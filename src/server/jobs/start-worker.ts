@@ -3,6 +3,7 @@ import { processDocumentJob } from "../ingest/process-document-job.ts";
 import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
 import { moduleJobHandlers } from "../modules/executions/run-execution-job.ts";
 import { emailDigestJob } from "../notifications/email-digest-job.ts";
+import { workflowRunJob } from "../workflows/run-job.ts";
 import { tableFillJob } from "../tables/fill-job.ts";
 import { removeStaleScratchDirs } from "./scratch-dir.ts";
 import type { JobHandler } from "./types.ts";
@@ -21,6 +22,7 @@ export function serverJobHandlers(services: Services): JobHandler[] {
     processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) }),
     ...moduleJobHandlers(services),
     emailDigestJob(),
+    workflowRunJob(),
     tableFillJob(services),
   ];
 }

@@ -17,6 +17,7 @@ import { seedDemoOrganization } from "./organization.ts";
 import { seedDemoPrompts } from "./prompts.ts";
 import { seedDemoReviewTables } from "./review-tables.ts";
 import { seedDemoSupport } from "./support.ts";
+import { seedDemoWorkflows } from "./workflows.ts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 export const DEMO_ORGANIZATION = "Northwind Legal (demo)";
@@ -66,6 +67,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoModuleAutomation,
   seedDemoDrafts,
   seedDemoReviewTables,
+  seedDemoWorkflows,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

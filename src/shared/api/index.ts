@@ -18,6 +18,7 @@ import * as tables from "./tables.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 import * as voice from "./voice.ts";
+import * as workflows from "./workflows.ts";
 
 /**
  * Every backend function contract, addressed as `api.users.getMe`. The server
@@ -150,6 +151,21 @@ export const api = {
     reply: support.reply,
   },
   voice: { getSettings: voice.getSettings, updateSettings: voice.updateSettings },
+  workflows: {
+    list: workflows.list,
+    getBySlug: workflows.getBySlug,
+    getPermissions: workflows.getPermissions,
+    setMembersCanCreate: workflows.setMembersCanCreate,
+    create: workflows.create,
+    update: workflows.update,
+    archive: workflows.archive,
+    run: workflows.run,
+    getRun: workflows.getRun,
+    listRuns: workflows.listRuns,
+    cancelRun: workflows.cancelRun,
+    retryStep: workflows.retryStep,
+    testStep: workflows.testStep,
+  },
   tables: {
     list: tables.list,
     get: tables.get,

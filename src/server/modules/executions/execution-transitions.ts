@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { drafts, moduleExecutions, modules } from "../../db/schema.ts";
 import { notify } from "../../notifications/notify.ts";
+import { wakeRunsWaitingOn } from "../../workflows/run-transitions.ts";
 import type { ExecutionRow } from "./execution-view.ts";
 
 /**
@@ -96,6 +97,8 @@ export async function finishExecution(
       })
       .where(and(eq(drafts.id, finished.regeneratesDraftId), eq(drafts.status, "pending")));
   }
+  // A workflow run waiting for this one looks at it now (decision 028).
+  if (finished) await wakeRunsWaitingOn(db, finished.id);
   // The member hears how their run ended (not of a cancel: they did it themselves).
   if (finished && outcome.status !== "cancelled") {
     const [module] = await db

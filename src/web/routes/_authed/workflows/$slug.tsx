@@ -1,15 +1,22 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { z } from "zod";
+import { preloadWorkflow } from "../../../features/workflows/api/workflow-queries.ts";
+import { WorkflowPage } from "../../../features/workflows/components/workflow-page.tsx";
+import { WorkflowSkeleton } from "../../../features/workflows/components/workflow-skeleton.tsx";
 
-/** /workflows/{slug} (SPEC 2): a workflow, its runs and their progress. Reserved; its feature replaces this component. */
+/** ?run=<runId>: the run shown (else my latest run of it). */
+const searchSchema = z.object({ run: z.string().max(100).optional().catch(undefined) });
+
+/** /workflows/{slug} (SPEC 2): a workflow, its run form, its runs and their progress. */
 export const Route = createFileRoute("/_authed/workflows/$slug")({
-  component: WorkflowPlaceholder,
+  validateSearch: searchSchema,
+  loader: ({ context, params }) => preloadWorkflow(context.queryClient, params.slug),
+  pendingComponent: WorkflowSkeleton,
+  component: WorkflowRoute,
 });
 
-function WorkflowPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Workflow" />
-    </div>
-  );
+function WorkflowRoute() {
+  const { slug } = Route.useParams();
+  const { run } = Route.useSearch();
+  return <WorkflowPage slug={slug} runId={run} />;
 }

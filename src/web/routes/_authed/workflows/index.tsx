@@ -1,15 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { preloadWorkflows } from "../../../features/workflows/api/workflow-queries.ts";
+import { WorkflowsPage } from "../../../features/workflows/components/workflows-page.tsx";
 
-/** /workflows (SPEC 2): the organization's workflows and my recent runs. Reserved; its feature replaces this component. */
+/** /workflows (SPEC 2): the organization's workflows and my recent runs. */
 export const Route = createFileRoute("/_authed/workflows/")({
-  component: WorkflowsPlaceholder,
+  loader: ({ context }) => preloadWorkflows(context.queryClient),
+  component: WorkflowsPage,
 });
-
-function WorkflowsPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Workflows" />
-    </div>
-  );
-}

@@ -1,15 +1,18 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { z } from "zod";
+import { BuilderPage } from "../../../features/workflows/components/builder-page.tsx";
+import { EditWorkflow } from "../../../features/workflows/components/edit-workflow.tsx";
 
-/** /workflows/new (SPEC 2): the workflow builder. Reserved; its feature replaces this component. */
+/** ?edit=<slug>: the builder with that workflow loaded. */
+const searchSchema = z.object({ edit: z.string().max(100).optional().catch(undefined) });
+
+/** /workflows/new (SPEC 2): the workflow builder. */
 export const Route = createFileRoute("/_authed/workflows/new")({
-  component: NewworkflowPlaceholder,
+  validateSearch: searchSchema,
+  component: NewWorkflowRoute,
 });
 
-function NewworkflowPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="New workflow" />
-    </div>
-  );
+function NewWorkflowRoute() {
+  const { edit } = Route.useSearch();
+  return edit ? <EditWorkflow slug={edit} /> : <BuilderPage />;
 }
