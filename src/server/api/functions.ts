@@ -1,5 +1,6 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
+import { adminUserFunctions } from "../admin/users/functions.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
@@ -47,6 +48,7 @@ const functions: ServerFunction[] = [
   ...notificationFunctions,
   ...supportFunctions,
   ...voiceFunctions,
+  ...adminUserFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

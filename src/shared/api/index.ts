@@ -1,3 +1,4 @@
+import * as adminUsers from "./admin-users.ts";
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
 import * as drafts from "./drafts.ts";
@@ -149,4 +150,15 @@ export const api = {
     reply: support.reply,
   },
   voice: { getSettings: voice.getSettings, updateSettings: voice.updateSettings },
+  admin: {
+    users: {
+      list: adminUsers.list,
+      get: adminUsers.get,
+      listOrganizations: adminUsers.listOrganizations,
+      create: adminUsers.create,
+      update: adminUsers.update,
+      setDisabled: adminUsers.setDisabled,
+      signOutEverywhere: adminUsers.signOutEverywhere,
+    },
+  },
 };
