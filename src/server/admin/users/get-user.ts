@@ -69,9 +69,8 @@ async function recentEvents(db: Executor, userId: string): Promise<AdminAuditEve
       .orderBy(desc(auditLog.createdAt))
       .limit(RECENT_EVENTS),
   ]);
-  const seen = new Set<string>();
-  const merged = [...asActor, ...asTarget]
-    .filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)))
+  const unique = new Map([...asActor, ...asTarget].map((e) => [e.id, e]));
+  const merged = [...unique.values()]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, RECENT_EVENTS);
   const actorIds = [...new Set(merged.flatMap((e) => (e.actorUserId ? [e.actorUserId] : [])))];

@@ -87,24 +87,23 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export async function assertOwnsNothingIn(db: Executor, user: UserRow): Promise<void> {
   const organizationId = user.organizationId;
   if (!organizationId) return;
-  const [[docs], [dirs], [chats], [drafted]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.organizationId, organizationId), eq(documents.ownerId, user.id))),
-    db
-      .select({ n: count() })
-      .from(folders)
-      .where(and(eq(folders.organizationId, organizationId), eq(folders.ownerId, user.id))),
-    db
-      .select({ n: count() })
-      .from(threads)
-      .where(and(eq(threads.organizationId, organizationId), eq(threads.userId, user.id))),
-    db
-      .select({ n: count() })
-      .from(drafts)
-      .where(and(eq(drafts.organizationId, organizationId), eq(drafts.userId, user.id))),
-  ]);
+  // One after another: a transaction's client runs one statement at a time.
+  const [docs] = await db
+    .select({ n: count() })
+    .from(documents)
+    .where(and(eq(documents.organizationId, organizationId), eq(documents.ownerId, user.id)));
+  const [dirs] = await db
+    .select({ n: count() })
+    .from(folders)
+    .where(and(eq(folders.organizationId, organizationId), eq(folders.ownerId, user.id)));
+  const [chats] = await db
+    .select({ n: count() })
+    .from(threads)
+    .where(and(eq(threads.organizationId, organizationId), eq(threads.userId, user.id)));
+  const [drafted] = await db
+    .select({ n: count() })
+    .from(drafts)
+    .where(and(eq(drafts.organizationId, organizationId), eq(drafts.userId, user.id)));
   const parts = [
     docs?.n ? plural(docs.n, "document", "documents") : null,
     dirs?.n ? plural(dirs.n, "folder", "folders") : null,
