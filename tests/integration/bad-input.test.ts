@@ -380,6 +380,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.getPreferences",
         "support.listMine",
         "voice.getSettings",
+        "admin.users.listOrganizations",
       ]);
 
       const wrong: string[] = [];
