@@ -74,9 +74,17 @@ describe("admin user edit (SPEC 5)", () => {
     expect(parsed.firstName).toBe("Ada");
     expect(parsed.email).toBe("ada@example.test");
     expect(
-      messages(adminUserEditFormSchema.safeParse({ ...base, firstName: "A\u0000", role: "Owner" })),
+      messages(
+        adminUserEditFormSchema.safeParse({
+          ...base,
+          firstName: "A\u0000",
+          email: "a\u0000@example.test",
+          role: "Owner",
+        }),
+      ),
     ).toEqual({
       firstName: CONTROL_CHARACTERS_MESSAGE,
+      email: CONTROL_CHARACTERS_MESSAGE,
       role: "Role must be Member or OrganizationAdmin",
     });
   });

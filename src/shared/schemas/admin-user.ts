@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../constants.ts";
 import { idSchema, paginated, paginationOptsSchema } from "./dossier.ts";
-import { singleLineRule, singleLineText } from "./text.ts";
+import { singleLineText } from "./text.ts";
 import {
   emailSchema,
   firstNameSchema,
@@ -102,10 +102,12 @@ const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), sche
 export const adminUserEditFields = {
   firstName: emptyOr(firstNameSchema),
   lastName: emptyOr(lastNameSchema),
+  // A regex, not a pipe into z.email(): inside the union a pipe's failure would
+  // read "Invalid input" instead of the field's own message.
   email: emptyOr(
     singleLineText({ trim: true })
       .max(254, "Email address is too long")
-      .pipe(z.email("Invalid email address").check(singleLineRule)),
+      .regex(z.regexes.email, "Invalid email address"),
   ),
   newPassword: emptyOr(
     singleLineText()

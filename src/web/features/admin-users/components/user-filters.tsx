@@ -25,7 +25,7 @@ export function UserFilters({ search, text, onTextChange, onChange, onClear }: U
   const count = activeFilterCount(search);
   return (
     <search className="flex flex-wrap items-center gap-2" aria-label="Find users">
-      <div className="relative min-w-60 flex-1">
+      <div className="relative min-w-56 flex-[1_1_16rem]">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -78,8 +78,8 @@ export function UserFilters({ search, text, onTextChange, onChange, onClear }: U
         }
         data-testid="admin-users-filter-superadmin"
       >
-        <option value="">Superadmins and others</option>
-        <option value="yes">Superadmins only</option>
+        <option value="">Any access</option>
+        <option value="yes">Superadmins</option>
         <option value="no">Not superadmins</option>
       </select>
       <select
@@ -104,7 +104,7 @@ export function UserFilters({ search, text, onTextChange, onChange, onClear }: U
         }
         data-testid="admin-users-filter-active"
       >
-        <option value="">Active any time</option>
+        <option value="">Any activity</option>
         <option value="7d">Active in the last 7 days</option>
         <option value="30d">Active in the last 30 days</option>
         <option value="90d">Active in the last 90 days</option>

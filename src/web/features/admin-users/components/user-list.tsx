@@ -51,7 +51,7 @@ export function UserList(props: UserListProps) {
     <div className="overflow-hidden rounded-xl border bg-card">
       <div
         ref={setScroller}
-        className="h-[calc(100dvh-19rem)] min-h-[24rem] overflow-auto"
+        className="max-h-[calc(100dvh-17rem)] min-h-[18rem] overflow-auto"
         data-testid="admin-users-scroll"
       >
         <table
