@@ -69,6 +69,8 @@ export const users = pgTable(
       sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
     ),
     index("users_last_active_idx").on(t.lastActiveAt),
+    index("users_superadmin_email_idx").on(sql`lower(${t.email})`).where(sql`${t.isSuperadmin}`),
+    index("users_disabled_email_idx").on(sql`lower(${t.email})`).where(sql`${t.disabled}`),
   ],
 );
 
