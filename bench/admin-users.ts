@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
+import { type ListUsersOptions, listUsers } from "../src/server/admin/users/list-users.ts";
 import type { Db } from "../src/server/db/database.ts";
 import { organizations, users } from "../src/server/db/schema.ts";
 import { machineInfo } from "./support/machine.ts";
@@ -190,6 +191,93 @@ async function seedUsers(seeded: { db: Db; organizationId: string; users: { id: 
   prepared.organizationId = org!.id;
   await db.execute(sql`analyze users`);
   await db.execute(sql`analyze organizations`);
+  await measureDirectly(db, prepared.organizationId);
+}
+
+interface CaseResult {
+  name: string;
+  rows: number;
+  latency: Summary & { p95: number };
+}
+/** Filled while seeding, before the server starts. */
+const direct: CaseResult[] = [];
+
+interface Case {
+  name: string;
+  args: Omit<ListUsersOptions, "db" | "numItems" | "cursor"> & {
+    paginationOpts: { numItems: number; cursor: string | null };
+  };
+}
+
+const WALK_PAGES = 40;
+
+/** The measured calls: the first page, a deep page, each search kind and filter. */
+function casesFor(organizationId: string, cursor: string | null): Case[] {
+  const first = { numItems: options.pageSize, cursor: null };
+  const walked = WALK_PAGES;
+  return [
+    { name: "first page (default)", args: { paginationOpts: first } },
+    { name: `page ${walked + 1} (cursor)`, args: { paginationOpts: { ...first, cursor } } },
+    { name: 'search "grace" (first name)', args: { search: "grace", paginationOpts: first } },
+    {
+      name: 'search "zoe" (first name, last in email order)',
+      args: { search: "zoe", paginationOpts: first },
+    },
+    { name: 'search "m" (one letter)', args: { search: "m", paginationOpts: first } },
+    { name: 'search "okafor" (last name)', args: { search: "okafor", paginationOpts: first } },
+    {
+      name: 'search "ada lovelace" (full name)',
+      args: { search: "ada lovelace", paginationOpts: first },
+    },
+    {
+      name: 'search "maria.smith.1" (email)',
+      args: { search: "maria.smith.1", paginationOpts: first },
+    },
+    { name: 'search "zz" (no match)', args: { search: "zz", paginationOpts: first } },
+    {
+      name: "organization",
+      args: { organizationId: organizationId, paginationOpts: first },
+    },
+    { name: "role OrganizationAdmin", args: { role: "OrganizationAdmin", paginationOpts: first } },
+    { name: "superadmins", args: { superadmin: true, paginationOpts: first } },
+    { name: "disabled", args: { disabled: true, paginationOpts: first } },
+    { name: "last active 7d", args: { lastActive: "7d", paginationOpts: first } },
+    { name: "never active", args: { lastActive: "never", paginationOpts: first } },
+    {
+      name: 'organization + search "julia"',
+      args: { organizationId: organizationId, search: "julia", paginationOpts: first },
+    },
+  ];
+}
+
+/**
+ * The function itself on the database (no HTTP, no auth), before the server starts: the
+ * query's own cost, which moves less with other work on the machine than the HTTP figures.
+ */
+async function measureDirectly(db: Db, organizationId: string) {
+  let cursor: string | null = null;
+  for (let i = 0; i < WALK_PAGES; i++) {
+    const page = await listUsers({ db, numItems: options.pageSize, cursor });
+    cursor = page.continueCursor;
+  }
+  for (const c of casesFor(organizationId, cursor)) {
+    const { paginationOpts, ...filters } = c.args;
+    const call = () => listUsers({ db, ...filters, ...paginationOpts });
+    for (let i = 0; i < options.warmup; i++) await call();
+    const samples: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < options.iterations; i++) {
+      const t0 = performance.now();
+      rows = (await call()).page.length;
+      samples.push(performance.now() - t0);
+    }
+    const p95 = percentile(
+      [...samples].sort((a, b) => a - b),
+      95,
+    );
+    direct.push({ name: c.name, rows, latency: { ...summarize(samples), p95 } });
+  }
+  log(`measured the function directly (${direct.length} cases)`);
 }
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -245,12 +333,6 @@ function listPage(url: URL, token: string, args: object): Promise<{ page: Page; 
   });
 }
 
-interface CaseResult {
-  name: string;
-  rows: number;
-  latency: Summary & { p95: number };
-}
-
 const machine = machineInfo();
 const server = await prepareServer({
   database,
@@ -269,14 +351,12 @@ let walk = { pages: 0, rows: 0, duplicates: 0, seconds: 0 };
 try {
   const url = new URL(server.url);
   const token = server.users[0]!.token;
-  const first = { numItems: options.pageSize, cursor: null };
-
   // Walk 40 pages through real cursors: every row once, in order; keep the last cursor.
   const seen = new Set<string>();
   let cursor: string | null = null;
   let previous = "";
   const started = performance.now();
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < WALK_PAGES; i++) {
     const { page } = await listPage(url, token, {
       paginationOpts: { numItems: options.pageSize, cursor },
     });
@@ -294,39 +374,7 @@ try {
   if (walk.duplicates > 0) throw new Error(`${walk.duplicates} duplicates in the walk`);
   log(`walked ${walk.pages} pages, ${walk.rows} rows, no duplicates`);
 
-  const cases: Array<{ name: string; args: object }> = [
-    { name: "first page (default)", args: { paginationOpts: first } },
-    { name: `page ${walk.pages + 1} (cursor)`, args: { paginationOpts: { ...first, cursor } } },
-    { name: 'search "grace" (first name)', args: { search: "grace", paginationOpts: first } },
-    {
-      name: 'search "zoe" (first name, last in email order)',
-      args: { search: "zoe", paginationOpts: first },
-    },
-    { name: 'search "m" (one letter)', args: { search: "m", paginationOpts: first } },
-    { name: 'search "okafor" (last name)', args: { search: "okafor", paginationOpts: first } },
-    {
-      name: 'search "ada lovelace" (full name)',
-      args: { search: "ada lovelace", paginationOpts: first },
-    },
-    {
-      name: 'search "maria.smith.1" (email)',
-      args: { search: "maria.smith.1", paginationOpts: first },
-    },
-    { name: 'search "zz" (no match)', args: { search: "zz", paginationOpts: first } },
-    {
-      name: "organization",
-      args: { organizationId: prepared.organizationId, paginationOpts: first },
-    },
-    { name: "role OrganizationAdmin", args: { role: "OrganizationAdmin", paginationOpts: first } },
-    { name: "superadmins", args: { superadmin: true, paginationOpts: first } },
-    { name: "disabled", args: { disabled: true, paginationOpts: first } },
-    { name: "last active 7d", args: { lastActive: "7d", paginationOpts: first } },
-    { name: "never active", args: { lastActive: "never", paginationOpts: first } },
-    {
-      name: 'organization + search "sofia"',
-      args: { organizationId: prepared.organizationId, search: "sofia", paginationOpts: first },
-    },
-  ];
+  const cases = casesFor(prepared.organizationId, cursor);
   for (const c of cases) {
     for (let i = 0; i < options.warmup; i++) await listPage(url, token, c.args);
     const samples: number[] = [];
@@ -349,8 +397,12 @@ try {
   await server.close();
 }
 
-const headers = ["case", "rows", "p50", "p95", "p99", "max", "mean"];
-const rows = results.map((r) => [
+const headers = ["via", "case", "rows", "p50", "p95", "p99", "max", "mean"];
+const rows = [
+  ...direct.map((r) => ({ ...r, via: "function" })),
+  ...results.map((r) => ({ ...r, via: "HTTP" })),
+].map((r) => [
+  r.via,
   r.name,
   String(r.rows),
   ms(r.latency.p50),
@@ -360,7 +412,7 @@ const rows = results.map((r) => [
   ms(r.latency.mean),
 ]);
 process.stdout.write(
-  `\nadmin.users.list over HTTP, ${options.pageSize} per page, ${options.users.toLocaleString("en-US")} users ` +
+  `\nadmin.users.list, ${options.pageSize} per page, ${options.users.toLocaleString("en-US")} users ` +
     `in ${options.organizations} organizations, ${database} (ms; load ${os.loadavg()[0]!.toFixed(1)})\n` +
     `${table(headers, rows)}\n`,
 );
@@ -371,7 +423,16 @@ const command = `node bench/admin-users.ts ${process.argv.slice(2).join(" ")}`.t
 writeFileSync(
   out,
   `${JSON.stringify(
-    rounded({ benchmark: "admin-users", command, machine, database, options, walk, http: results }),
+    rounded({
+      benchmark: "admin-users",
+      command,
+      machine,
+      database,
+      options,
+      walk,
+      direct,
+      http: results,
+    }),
     null,
     2,
   )}\n`,
