@@ -17,7 +17,7 @@ interface UserFiltersProps {
   onClear: () => void;
 }
 
-const filterSelect = cn(selectClass, "h-9 w-auto min-w-0 pr-8");
+const filterSelect = cn(selectClass, "h-9 w-auto min-w-0 max-w-44 pr-8");
 
 /** Search by name or email (as you type) and the five filters of /admin/users. */
 export function UserFilters({ search, text, onTextChange, onChange, onClear }: UserFiltersProps) {
@@ -25,7 +25,7 @@ export function UserFilters({ search, text, onTextChange, onChange, onClear }: U
   const count = activeFilterCount(search);
   return (
     <search className="flex flex-wrap items-center gap-2" aria-label="Find users">
-      <div className="relative min-w-56 flex-[1_1_16rem]">
+      <div className="relative min-w-48 flex-[1_1_12rem]">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
