@@ -1,3 +1,4 @@
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import {
   type AdminUserDetail,
@@ -44,6 +45,7 @@ const keeps = (value: string, stored: string) =>
  */
 export function UserEditForm({ user }: { user: AdminUserDetail }) {
   const update = useUpdateAdminUser();
+  const navigate = useNavigate();
   const saved = savedValues(user);
   const form = useZodForm(adminUserEditFormSchema, saved);
   const [isSuperadmin, setSuperadmin] = useState(user.isSuperadmin);
@@ -69,6 +71,12 @@ export function UserEditForm({ user }: { user: AdminUserDetail }) {
       return;
     }
     const row = await update.mutateAsync({ userId: user._id, ...values, isSuperadmin });
+    if (user.isMe && !row.isSuperadmin) {
+      // They gave up their own superadmin rights: /admin is no longer theirs.
+      toast({ title: "You are no longer a superadmin", variant: "success" });
+      void navigate({ to: "/command-center" });
+      return;
+    }
     reset({
       firstName: row.firstName,
       lastName: row.lastName,
