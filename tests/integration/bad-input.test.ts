@@ -389,6 +389,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "workflows.getPermissions",
         "workflows.setMembersCanCreate",
         "tables.list",
+        "admin.users.listOrganizations",
       ]);
 
       const wrong: string[] = [];

@@ -1,5 +1,6 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
+import { adminUserFunctions } from "../admin/users/functions.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
@@ -51,6 +52,7 @@ const functions: ServerFunction[] = [
   ...voiceFunctions,
   ...workflowFunctions,
   ...tableFunctions,
+  ...adminUserFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

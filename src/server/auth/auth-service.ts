@@ -23,6 +23,8 @@ const INVALID_CREDENTIALS = "Invalid email or password.";
 const SESSION_ENDED = "Your session has ended. Please sign in again.";
 /** How many verified access tokens are remembered (AuthService.verifyToken). */
 const VERIFIED_TOKENS_MAX = 10_000;
+/** users.last_active_at moves on a refresh only when older than this. */
+const LAST_ACTIVE_THROTTLE_MINUTES = 5;
 
 export class AuthService {
   readonly #database: Database;
@@ -183,6 +185,7 @@ export class AuthService {
       userAgent: request.userAgent?.slice(0, 500) ?? null,
       expiresAt,
     });
+    await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, user.id));
     const refreshToken = newRefreshToken();
     await db
       .insert(refreshTokens)
@@ -246,6 +249,16 @@ export class AuthService {
         .insert(refreshTokens)
         .values({ id: newId(), sessionId: session.id, tokenHash: hashRefreshToken(next) });
       await tx.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, session.id));
+      // Last active for /admin/users (decision 025), written at most once per few minutes.
+      await tx
+        .update(users)
+        .set({ lastActiveAt: new Date() })
+        .where(
+          and(
+            eq(users.id, user.id),
+            sql`(${users.lastActiveAt} is null or ${users.lastActiveAt} < now() - interval '${sql.raw(String(LAST_ACTIVE_THROTTLE_MINUTES))} minutes')`,
+          ),
+        );
       const token = await signAccessToken(
         this.#key,
         { userId: user.id, sessionId: session.id },

@@ -51,12 +51,26 @@ export const users = pgTable(
       .default("Member"),
     disabled: boolean("disabled").notNull().default(false),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true, mode: "date" }),
+    /** Last sign-in or session refresh, at most once per few minutes (admin users, decision 025). */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_organization_idx").on(t.organizationId),
+    // /admin/users (decision 025): keyset pages by lower(email) within an organization,
+    // prefix search on names and email, the last-active filter.
+    index("users_org_email_lower_idx").on(t.organizationId, sql`lower(${t.email})`),
+    index("users_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("users_first_name_prefix_idx").on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index("users_last_name_prefix_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index("users_full_name_prefix_idx").on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`,
+    ),
+    index("users_last_active_idx").on(t.lastActiveAt),
+    index("users_superadmin_email_idx").on(sql`lower(${t.email})`).where(sql`${t.isSuperadmin}`),
+    index("users_disabled_email_idx").on(sql`lower(${t.email})`).where(sql`${t.disabled}`),
   ],
 );
 
@@ -112,6 +126,8 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_org_created_idx").on(t.organizationId, t.createdAt),
     index("audit_log_actor_idx").on(t.actorUserId),
+    // A user's recent events as the target (admin user page, decision 025).
+    index("audit_log_target_created_idx").on(t.targetId, t.createdAt),
   ],
 );
 

@@ -1,3 +1,4 @@
+import * as adminUsers from "./admin-users.ts";
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
 import * as drafts from "./drafts.ts";
@@ -185,5 +186,16 @@ export const api = {
     listShares: tables.listShares,
     share: tables.share,
     unshare: tables.unshare,
+  },
+  admin: {
+    users: {
+      list: adminUsers.list,
+      get: adminUsers.get,
+      listOrganizations: adminUsers.listOrganizations,
+      create: adminUsers.create,
+      update: adminUsers.update,
+      setDisabled: adminUsers.setDisabled,
+      signOutEverywhere: adminUsers.signOutEverywhere,
+    },
   },
 };

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { setupSchema } from "../api/setup.ts";
 import { CONTROL_CHARACTERS_MESSAGE } from "./text.ts";
 import {
-  adminUserEditSchema,
   changePasswordFormSchema,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DONT_MATCH,
@@ -61,38 +60,6 @@ describe("the user forms' schemas", () => {
     ).toEqual({
       newPassword: CONTROL_CHARACTERS_MESSAGE,
       confirmPassword: CONTROL_CHARACTERS_MESSAGE,
-    });
-  });
-
-  it("admin user edit (SPEC 5): empty allowed, SPEC's messages when filled", () => {
-    const base = {
-      firstName: "",
-      lastName: "",
-      email: "",
-      newPassword: "",
-      confirmPassword: "",
-      organizationId: "org-1",
-      role: "Member",
-    };
-    expect(adminUserEditSchema.safeParse(base).success).toBe(true);
-    expect(
-      messages(
-        adminUserEditSchema.safeParse({
-          ...base,
-          email: "not an email",
-          newPassword: "short",
-          confirmPassword: "short",
-        }),
-      ),
-    ).toEqual({ email: "Invalid email address", newPassword: PASSWORD_TOO_SHORT });
-    expect(
-      messages(adminUserEditSchema.safeParse({ ...base, newPassword: "long enough" })),
-    ).toEqual({ confirmPassword: PASSWORDS_DONT_MATCH });
-    expect(
-      messages(adminUserEditSchema.safeParse({ ...base, firstName: "A\u0000", role: "Owner" })),
-    ).toEqual({
-      firstName: CONTROL_CHARACTERS_MESSAGE,
-      role: "Role must be Member or OrganizationAdmin",
     });
   });
 

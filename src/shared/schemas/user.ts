@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLES } from "../constants.ts";
-import { singleLineRule, singleLineText } from "./text.ts";
+import { singleLineText } from "./text.ts";
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORD_TOO_LONG = `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
@@ -38,26 +38,6 @@ export const changePasswordSchema = z.object({
 
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: singleLineText() })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    message: PASSWORDS_DONT_MATCH,
-    path: ["confirmPassword"],
-  });
-
-/**
- * SPEC section 5, admin user edit: each field may be left empty (unchanged);
- * when filled it must be valid.
- */
-const emptyOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(""), schema]);
-export const adminUserEditSchema = z
-  .object({
-    firstName: emptyOr(singleLineText().min(1, "First name is required")),
-    lastName: emptyOr(singleLineText().min(1, "Last name is required")),
-    email: emptyOr(z.email("Invalid email address").check(singleLineRule)),
-    newPassword: emptyOr(singleLineText().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)),
-    confirmPassword: singleLineText(),
-    organizationId: singleLineText(),
-    role: roleSchema,
-  })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: PASSWORDS_DONT_MATCH,
     path: ["confirmPassword"],

@@ -1,15 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../../components/page-header.tsx";
+import { preloadAdminUser } from "../../../../features/admin-users/api/admin-user-queries.ts";
+import { AdminUserPage } from "../../../../features/admin-users/components/admin-user-page.tsx";
 
-/** /admin/users/{userId} (SPEC 2, 3, 5): the admin user edit form. Reserved; its feature replaces this component. */
+/** /admin/users/{userId} (SPEC 2, 3, 5): the admin user edit form, sessions and activity. */
 export const Route = createFileRoute("/_authed/admin/users/$userId")({
-  component: UserPlaceholder,
+  loader: ({ context, params }) => preloadAdminUser(context.queryClient, params.userId),
+  component: function AdminUserRoute() {
+    const { userId } = Route.useParams();
+    return <AdminUserPage userId={userId} />;
+  },
 });
-
-function UserPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="User" />
-    </div>
-  );
-}

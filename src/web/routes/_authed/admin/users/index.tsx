@@ -1,15 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../../components/page-header.tsx";
+import { preloadAdminUsers } from "../../../../features/admin-users/api/admin-user-queries.ts";
+import { filtersFrom, userSearchSchema } from "../../../../features/admin-users/api/user-search.ts";
+import { AdminUsersPage } from "../../../../features/admin-users/components/admin-users-page.tsx";
 
-/** /admin/users (SPEC 2): every user across organizations. Reserved; its feature replaces this component. */
+/** /admin/users (SPEC 2): every user across organizations, searched and filtered (decision 025). */
 export const Route = createFileRoute("/_authed/admin/users/")({
-  component: UsersPlaceholder,
+  validateSearch: userSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => preloadAdminUsers(context.queryClient, filtersFrom(deps, deps.q)),
+  component: function AdminUsersRoute() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <AdminUsersPage
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    );
+  },
 });
-
-function UsersPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Users" />
-    </div>
-  );
-}
