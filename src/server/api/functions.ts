@@ -1,5 +1,7 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
+import { adminOrganizationFunctions } from "../admin/organizations/functions.ts";
+import { adminStatsFunctions } from "../admin/stats/functions.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
@@ -47,6 +49,8 @@ const functions: ServerFunction[] = [
   ...notificationFunctions,
   ...supportFunctions,
   ...voiceFunctions,
+  ...adminOrganizationFunctions,
+  ...adminStatsFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -1,3 +1,5 @@
+import * as adminOrganizations from "./admin-organizations.ts";
+import * as adminStats from "./admin-stats.ts";
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
 import * as drafts from "./drafts.ts";
@@ -149,4 +151,14 @@ export const api = {
     reply: support.reply,
   },
   voice: { getSettings: voice.getSettings, updateSettings: voice.updateSettings },
+  admin: {
+    organizations: {
+      list: adminOrganizations.list,
+      create: adminOrganizations.create,
+      update: adminOrganizations.update,
+      suspend: adminOrganizations.suspend,
+      restore: adminOrganizations.restore,
+    },
+    stats: adminStats.stats,
+  },
 };
