@@ -4,7 +4,7 @@ import {
   ORGANIZATION_USAGE_DAYS,
 } from "#shared/schemas/admin-organizations.ts";
 import type { Executor } from "../../db/database.ts";
-import { invitations, organizations, usageDaily, usageTotals, users } from "../../db/schema.ts";
+import { organizations } from "../../db/schema.ts";
 import { isUuid } from "../../ids.ts";
 
 /** The first UTC day ("2026-11-01") of the last `days` days, today included. */
@@ -25,13 +25,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 async function selectOrganizations(db: Executor, where: SQL | undefined) {
   const since = firstDayOf(ORGANIZATION_USAGE_DAYS);
+  // Hand-written subqueries: drizzle leaves columns unqualified inside a select's sql, and
+  // "id" would then name the subquery's own table. Tables stay quoted for the read tracker.
   const usage = (metric: string) =>
-    sql<string>`coalesce((select sum(${usageDaily.value}) from ${usageDaily}
-      where ${usageDaily.organizationId} = ${organizations.id} and ${usageDaily.day} >= ${since}
-      and ${usageDaily.metric} = ${metric}), 0)`;
+    sql<string>`coalesce((select sum(d.value) from "usage_daily" d
+      where d.organization_id = "organizations"."id" and d.day >= ${since} and d.metric = ${metric}), 0)`;
   const total = (metric: string) =>
-    sql<string>`coalesce((select ${usageTotals.value} from ${usageTotals}
-      where ${usageTotals.organizationId} = ${organizations.id} and ${usageTotals.metric} = ${metric}), 0)`;
+    sql<string>`coalesce((select t.value from "usage_totals" t
+      where t.organization_id = "organizations"."id" and t.metric = ${metric}), 0)`;
   return db
     .select({
       id: organizations.id,
@@ -40,14 +41,14 @@ async function selectOrganizations(db: Executor, where: SQL | undefined) {
       suspendedAt: organizations.suspendedAt,
       suspendedReason: organizations.suspendedReason,
       createdAt: organizations.createdAt,
-      members: sql<number>`(select count(*)::int from ${users}
-        where ${users.organizationId} = ${organizations.id} and not ${users.disabled})`,
-      admins: sql<number>`(select count(*)::int from ${users}
-        where ${users.organizationId} = ${organizations.id} and not ${users.disabled}
-        and ${users.role} = 'OrganizationAdmin')`,
-      pending: sql<number>`(select count(*)::int from ${invitations}
-        where ${invitations.organizationId} = ${organizations.id} and ${invitations.acceptedAt} is null
-        and ${invitations.revokedAt} is null and ${invitations.expiresAt} > now())`,
+      members: sql<number>`(select count(*)::int from "users" u
+        where u.organization_id = "organizations"."id" and not u.disabled)`,
+      admins: sql<number>`(select count(*)::int from "users" u
+        where u.organization_id = "organizations"."id" and not u.disabled
+        and u.role = 'OrganizationAdmin')`,
+      pending: sql<number>`(select count(*)::int from "invitations" i
+        where i.organization_id = "organizations"."id" and i.accepted_at is null
+        and i.revoked_at is null and i.expires_at > now())`,
       documents: total("documents"),
       bytes: total("bytes"),
       threads: usage("threads"),

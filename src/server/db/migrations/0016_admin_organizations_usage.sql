@@ -65,7 +65,7 @@ UNION ALL
 SELECT atrium_usage_day(created_at), organization_id, 'messages', '', count(*) FROM messages GROUP BY 1, 2
 UNION ALL
 SELECT atrium_usage_day(created_at), organization_id, 'tokens', coalesce(model_id, ''), sum(atrium_usage_tokens(usage))
-FROM messages WHERE role = 'assistant' AND usage IS NOT NULL GROUP BY 1, 2, 3;
+FROM messages WHERE role = 'assistant' AND usage IS NOT NULL GROUP BY 1, 2, 4;
 --> statement-breakpoint
 INSERT INTO usage_totals (organization_id, metric, value)
 SELECT organization_id, 'documents', count(*) FROM documents GROUP BY 1
