@@ -380,6 +380,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.getPreferences",
         "support.listMine",
         "voice.getSettings",
+        "admin.stats",
       ]);
 
       const wrong: string[] = [];
