@@ -54,8 +54,10 @@ export function SuspendOrganizationDialog({
           <DialogDescription asChild>
             <div className="grid gap-2">
               <p>
-                Its {plural(organization.memberCount, "member is", "members are")} signed out at
-                once, everywhere, and cannot sign in or accept its invitations until you restore it.
+                {organization.memberCount === 0
+                  ? "It has no members yet."
+                  : `Its ${plural(organization.memberCount, "member is", "members are")} signed out at once, everywhere.`}{" "}
+                Until you restore it, nobody can sign in to it or accept its invitations.
                 Superadmins keep their access.
               </p>
               <p>Nothing is deleted: documents, chats and settings stay as they are.</p>

@@ -118,6 +118,7 @@ export function AdminOverviewPage({
             </Button>
             <SegmentedControl
               label="Range"
+              className="whitespace-nowrap"
               value={String(days) as "7" | "30" | "90"}
               options={RANGES}
               onValueChange={(value) => onDaysChange(Number(value) as StatsRange)}

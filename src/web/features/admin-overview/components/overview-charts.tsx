@@ -93,6 +93,7 @@ export default function OverviewCharts({ stats }: { stats: AdminStats }) {
             {yAxis()}
             <Tooltip {...tooltipProps} formatter={numberValue} />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="activeUsers"
               name="Active users"
@@ -118,8 +119,20 @@ export default function OverviewCharts({ stats }: { stats: AdminStats }) {
             {yAxis()}
             <Tooltip {...tooltipProps} formatter={numberValue} />
             <Legend {...legendProps} />
-            <Bar dataKey="messages" name="Messages" fill={CHART_COLORS[0]} radius={[3, 3, 0, 0]} />
-            <Bar dataKey="threads" name="Threads" fill={CHART_COLORS[1]} radius={[3, 3, 0, 0]} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="messages"
+              name="Messages"
+              fill={CHART_COLORS[0]}
+              radius={[3, 3, 0, 0]}
+            />
+            <Bar
+              isAnimationActive={false}
+              dataKey="threads"
+              name="Threads"
+              fill={CHART_COLORS[1]}
+              radius={[3, 3, 0, 0]}
+            />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -140,6 +153,7 @@ export default function OverviewCharts({ stats }: { stats: AdminStats }) {
             <Legend {...legendProps} />
             {models.map((m, i) => (
               <Bar
+                isAnimationActive={false}
                 key={m.key}
                 dataKey={m.key}
                 name={m.label}
@@ -166,8 +180,15 @@ export default function OverviewCharts({ stats }: { stats: AdminStats }) {
             {yAxis()}
             <Tooltip {...tooltipProps} formatter={numberValue} />
             <Legend {...legendProps} />
-            <Bar dataKey="documents" name="Added" fill={CHART_COLORS[1]} radius={[3, 3, 0, 0]} />
             <Bar
+              isAnimationActive={false}
+              dataKey="documents"
+              name="Added"
+              fill={CHART_COLORS[1]}
+              radius={[3, 3, 0, 0]}
+            />
+            <Bar
+              isAnimationActive={false}
               dataKey="failures"
               name="Failed processing"
               fill="var(--destructive)"
@@ -197,6 +218,7 @@ export default function OverviewCharts({ stats }: { stats: AdminStats }) {
             <YAxis {...axis} axisLine={false} width={56} tickFormatter={formatBytes} />
             <Tooltip {...tooltipProps} formatter={(value) => formatBytes(Number(value))} />
             <Area
+              isAnimationActive={false}
               type="monotone"
               dataKey="bytes"
               name="Added"
@@ -222,6 +244,7 @@ export default function OverviewCharts({ stats }: { stats: AdminStats }) {
             {yAxis()}
             <Tooltip {...tooltipProps} formatter={numberValue} />
             <Bar
+              isAnimationActive={false}
               dataKey="newOrganizations"
               name="New organizations"
               fill={CHART_COLORS[2]}
