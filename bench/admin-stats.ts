@@ -102,7 +102,7 @@ async function seedInstallation(seeded: { db: Db; users: { id: string }[] }) {
   }
   await db.execute(sql.raw("alter table messages disable trigger atrium_usage_tokens"));
   const spread = (g: string) =>
-    sql.raw(`now() - ((${g} * 7919) % (${DAYS} * 86400)) * interval '1 second'`);
+    sql.raw(`now() - ((${g}::bigint * 7919) % (${DAYS} * 86400)) * interval '1 second'`);
   await timed(
     "organizations",
     db,

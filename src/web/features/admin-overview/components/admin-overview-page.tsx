@@ -44,7 +44,7 @@ function Figures({ stats }: { stats: AdminStats }) {
       <FigureCard
         label="Active today"
         value={formatNumber(stats.users.activeToday)}
-        detail={`${formatNumber(stats.users.total)} accounts`}
+        detail={`${formatNumber(stats.users.total)} ${stats.users.total === 1 ? "account" : "accounts"}`}
         icon={Users}
         to="/admin/users"
         testId="figure-users"
