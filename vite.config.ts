@@ -32,6 +32,12 @@ export default defineConfig({
           groups: [
             { name: "vendor", test: /[\\/]node_modules[\\/]/, tags: ["$initial"] },
             { name: "app", tags: ["$initial"] },
+            // recharts' own libraries in a chunk of their own (only /admin loads them), so
+            // neither half passes the lazy-chunk budget (decision 016; decision 026).
+            {
+              name: "chart-libs",
+              test: /[\\/]node_modules[\\/](d3-[a-z-]+|@reduxjs|immer|react-redux|redux|reselect|decimal\.js-light|es-toolkit|eventemitter3|victory-vendor|internmap|tiny-invariant)[\\/]/,
+            },
           ],
         },
       },

@@ -390,6 +390,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "workflows.setMembersCanCreate",
         "tables.list",
         "admin.users.listOrganizations",
+        "admin.stats",
       ]);
 
       const wrong: string[] = [];

@@ -1,5 +1,7 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
+import { adminOrganizationFunctions } from "../admin/organizations/functions.ts";
+import { adminStatsFunctions } from "../admin/stats/functions.ts";
 import { adminUserFunctions } from "../admin/users/functions.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
@@ -53,6 +55,8 @@ const functions: ServerFunction[] = [
   ...workflowFunctions,
   ...tableFunctions,
   ...adminUserFunctions,
+  ...adminOrganizationFunctions,
+  ...adminStatsFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -3,7 +3,7 @@ import type { Tokens } from "#shared/api/auth.ts";
 import { AppError, unauthenticated } from "#shared/errors.ts";
 import type { Config } from "../config.ts";
 import type { Database, Executor } from "../db/database.ts";
-import { refreshTokens, sessions, users } from "../db/schema.ts";
+import { organizations, refreshTokens, sessions, users } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 import { writeAudit } from "./audit.ts";
@@ -156,6 +156,16 @@ export class AuthService {
       });
       throw new AppError("FORBIDDEN", "This account is disabled. Contact your administrator.");
     }
+    const suspended = await suspendedOrganizationOf(this.#db, user);
+    if (suspended) {
+      await writeAudit(this.#db, {
+        action: "auth.sign_in_suspended",
+        organizationId: user.organizationId,
+        actorUserId: user.id,
+        request,
+      });
+      throw organizationSuspended(suspended);
+    }
     return this.#db.transaction(async (tx) => {
       const tokens = await this.createSession(tx, user, request);
       await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
@@ -172,9 +182,13 @@ export class AuthService {
   /** Start a session for a user already authenticated by the caller. */
   async createSession(
     db: Executor,
-    user: { id: string; organizationId: string | null },
+    user: { id: string; organizationId: string | null; isSuperadmin?: boolean },
     request: RequestInfo,
   ): Promise<Tokens> {
+    // Read under a share lock: a suspension (admin.organizations.suspend updates the row)
+    // waits for this session to commit and then ends it, or this waits and sees it.
+    const suspended = await suspendedOrganizationOf(db, user, { lock: true });
+    if (suspended) throw organizationSuspended(suspended);
     const sessionId = newId();
     const expiresAt = new Date(Date.now() + this.#config.sessionTtlDays * 86_400_000);
     await db.insert(sessions).values({
@@ -348,3 +362,28 @@ export function checkSessionIdentity(
     isSuperadmin: row.isSuperadmin,
   };
 }
+
+/**
+ * The name of the user's organization when it is suspended (decision 026), else null.
+ * Superadmins are never locked out by it.
+ */
+export async function suspendedOrganizationOf(
+  db: Executor,
+  user: { organizationId: string | null; isSuperadmin?: boolean },
+  options: { lock?: boolean } = {},
+): Promise<string | null> {
+  if (!user.organizationId || user.isSuperadmin) return null;
+  const query = db
+    .select({ name: organizations.name, suspendedAt: organizations.suspendedAt })
+    .from(organizations)
+    .where(eq(organizations.id, user.organizationId));
+  const [org] = options.lock ? await query.for("share") : await query;
+  return org?.suspendedAt ? org.name : null;
+}
+
+export const organizationSuspended = (name: string) =>
+  new AppError(
+    "FORBIDDEN",
+    `Your organization "${name}" is suspended, so you cannot sign in. Contact your administrator.`,
+    { reason: "organization_suspended" },
+  );

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -30,6 +31,9 @@ export const organizations = pgTable("organizations", {
   id: uuid("id").primaryKey(),
   name: text("name").notNull(),
   slug: text("slug").notNull().unique(),
+  /** Set by a superadmin (admin.organizations.suspend): its members cannot sign in. */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true, mode: "date" }),
+  suspendedReason: text("suspended_reason"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -1130,4 +1134,52 @@ export const workflowRunSteps = pgTable(
     uniqueIndex("workflow_run_steps_run_index_idx").on(t.runId, t.index),
     index("workflow_run_steps_execution_idx").on(t.executionId),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Superadmin overview: usage rollups (decision 026). Kept by database triggers
+// where the events happen (documents, threads, messages, sessions), so
+// admin.stats and admin.organizations.list never scan the big tables.
+
+/**
+ * What happened per UTC day per organization: `metric` is documents, bytes,
+ * failures, threads, messages, active_users or tokens (`key`: the model id;
+ * '' for the others). Events, not state: deleting a document later does not
+ * lower the day it was added.
+ */
+export const usageDaily = pgTable(
+  "usage_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    /** The nil uuid for users without an organization (active_users only). */
+    organizationId: uuid("organization_id").notNull(),
+    metric: text("metric").notNull(),
+    key: text("key").notNull().default(""),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.organizationId, t.metric, t.key] }),
+    index("usage_daily_org_day_idx").on(t.organizationId, t.day),
+  ],
+);
+
+/** The users seen on a day (a sign-in or a session refreshed): counted once into usage_daily. */
+export const usageActiveUsers = pgTable(
+  "usage_active_users",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: uuid("user_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+);
+
+/** Running totals per organization: documents and bytes stored now. */
+export const usageTotals = pgTable(
+  "usage_totals",
+  {
+    organizationId: uuid("organization_id").notNull(),
+    metric: text("metric").notNull(),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.metric] })],
 );

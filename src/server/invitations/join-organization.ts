@@ -3,7 +3,7 @@ import { AppError } from "#shared/errors.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import { writeAudit } from "../auth/audit.ts";
 import type { Executor } from "../db/database.ts";
-import { invitations, users } from "../db/schema.ts";
+import { invitations, organizations, users } from "../db/schema.ts";
 import { notify } from "../notifications/notify.ts";
 import { INVITATION_REFUSALS } from "./invitation-lookup.ts";
 import type { InvitationRow } from "./invitation-view.ts";
@@ -28,6 +28,20 @@ export async function claimInvitation(
   invitation: InvitationRow,
   userId: string,
 ): Promise<void> {
+  // A suspended organization takes nobody in (decision 026); the share lock orders this
+  // against a suspension in flight.
+  const [organization] = await tx
+    .select({ name: organizations.name, suspendedAt: organizations.suspendedAt })
+    .from(organizations)
+    .where(eq(organizations.id, invitation.organizationId))
+    .for("share");
+  if (organization?.suspendedAt) {
+    throw new AppError(
+      "FORBIDDEN",
+      `The organization "${organization.name}" is suspended, so its invitations cannot be accepted for now.`,
+      { reason: "organization_suspended" },
+    );
+  }
   const now = new Date();
   const claimed = await tx
     .update(invitations)

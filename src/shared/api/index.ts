@@ -1,3 +1,5 @@
+import * as adminOrganizations from "./admin-organizations.ts";
+import * as adminStats from "./admin-stats.ts";
 import * as adminUsers from "./admin-users.ts";
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
@@ -197,5 +199,13 @@ export const api = {
       setDisabled: adminUsers.setDisabled,
       signOutEverywhere: adminUsers.signOutEverywhere,
     },
+    organizations: {
+      list: adminOrganizations.list,
+      create: adminOrganizations.create,
+      update: adminOrganizations.update,
+      suspend: adminOrganizations.suspend,
+      restore: adminOrganizations.restore,
+    },
+    stats: adminStats.stats,
   },
 };

@@ -1,15 +1,25 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import type { StatsRange } from "#shared/schemas/admin-stats.ts";
+import {
+  overviewSearchSchema,
+  preloadAdminStats,
+} from "../../../features/admin-overview/api/admin-stats-queries.ts";
+import { AdminOverviewPage } from "../../../features/admin-overview/components/admin-overview-page.tsx";
+import { OverviewPending } from "../../../features/admin-overview/components/overview-pending.tsx";
 
-/** /admin (SPEC 2): the installation at a glance. Reserved; its feature replaces this component. */
+/** /admin (SPEC 2): the installation at a glance; ?days=7|30|90 (decision 026). */
 export const Route = createFileRoute("/_authed/admin/")({
-  component: OverviewPlaceholder,
+  validateSearch: overviewSearchSchema,
+  loaderDeps: ({ search }) => ({ days: search.days }),
+  loader: ({ context, deps }) => preloadAdminStats(context.queryClient, deps.days),
+  pendingComponent: OverviewPending,
+  component: OverviewRoute,
 });
 
-function OverviewPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Overview" />
-    </div>
-  );
+function OverviewRoute() {
+  const { days } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onDaysChange = (next: StatsRange) =>
+    void navigate({ search: { days: next }, replace: true });
+  return <AdminOverviewPage days={days} onDaysChange={onDaysChange} />;
 }

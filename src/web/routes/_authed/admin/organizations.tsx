@@ -1,15 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { preloadAdminOrganizations } from "../../../features/admin-organizations/api/admin-organization-queries.ts";
+import { AdminOrganizationsPage } from "../../../features/admin-organizations/components/admin-organizations-page.tsx";
+import { OrganizationsPending } from "../../../features/admin-organizations/components/organizations-pending.tsx";
 
-/** /admin/organizations (SPEC 2): every organization. Reserved; its feature replaces this component. */
+/** /admin/organizations (SPEC 2, with a skeleton): every organization (decision 026). */
 export const Route = createFileRoute("/_authed/admin/organizations")({
-  component: OrganizationsPlaceholder,
+  loader: ({ context }) => preloadAdminOrganizations(context.queryClient),
+  pendingComponent: OrganizationsPending,
+  component: AdminOrganizationsPage,
 });
-
-function OrganizationsPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Organizations" />
-    </div>
-  );
-}
