@@ -1,5 +1,6 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
+import { adminLookFunctions } from "../admin/functions.ts";
 import { authFunctions } from "../auth/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
@@ -47,6 +48,7 @@ const functions: ServerFunction[] = [
   ...notificationFunctions,
   ...supportFunctions,
   ...voiceFunctions,
+  ...adminLookFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

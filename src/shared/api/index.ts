@@ -1,3 +1,6 @@
+import * as adminAudit from "./admin-audit.ts";
+import * as adminLooks from "./admin-looks.ts";
+import * as adminSupport from "./admin-support.ts";
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
 import * as drafts from "./drafts.ts";
@@ -149,4 +152,16 @@ export const api = {
     reply: support.reply,
   },
   voice: { getSettings: voice.getSettings, updateSettings: voice.updateSettings },
+  admin: {
+    // Superadmin looks, the audit log and the support inbox (decision 024).
+    dossier: {
+      listOrganizations: adminLooks.listOrganizations,
+      list: adminLooks.listFolder,
+      getDocument: adminLooks.getDocument,
+    },
+    chat: { listThreads: adminLooks.listThreads, getThread: adminLooks.getThread },
+    audit: { list: adminAudit.list, listActions: adminAudit.listActions },
+    support: { list: adminSupport.list, close: adminSupport.close, reopen: adminSupport.reopen },
+  },
+  audit: { listLooksAtMe: adminAudit.listLooksAtMe },
 };
