@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "#shared/errors.ts";
-import type { AuditEntry, AuditFilter } from "#shared/schemas/audit.ts";
+import { type AuditEntry, type AuditFilter, timeRangeProblem } from "#shared/schemas/audit.ts";
 import type { Executor } from "../../db/database.ts";
 import { auditLog, organizations, users } from "../../db/schema.ts";
 import { isUuid } from "../../ids.ts";
@@ -67,6 +67,12 @@ export async function readAuditPage(
   filter: AuditFilter,
   options: { numItems: number; cursor: string | null },
 ): Promise<AuditPage> {
+  const problem = timeRangeProblem(filter);
+  if (problem) {
+    throw new AppError("INVALID_ARGS", problem, {
+      issues: [{ path: "filter.to", message: problem }],
+    });
+  }
   const after = options.cursor ? decodeAuditCursor(options.cursor) : undefined;
   const condition = filterCondition(filter, after);
   if (condition === false) return { page: [], isDone: true, continueCursor: "" };
