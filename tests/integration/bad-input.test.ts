@@ -380,6 +380,9 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.getPreferences",
         "support.listMine",
         "voice.getSettings",
+        "admin.dossier.listOrganizations",
+        "admin.audit.listActions",
+        "audit.listLooksAtMe",
       ]);
 
       const wrong: string[] = [];
