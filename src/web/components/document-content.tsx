@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { cn } from "../../../components/ui/cn.ts";
-import { sanitizeDocumentHtml } from "./safe-html.ts";
+import { sanitizeDocumentHtml } from "../lib/safe-document-html.ts";
+import { cn } from "./ui/cn.ts";
 
 /** Typography for extracted HTML: headings, lists, tables (sheets), quotes and code. */
 const PROSE = cn(
