@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { meOptions } from "../../../lib/shared-queries.ts";
+import { AdminAccessCard } from "./admin-access-card.tsx";
 import { AppearanceCard } from "./appearance-card.tsx";
 import { PasswordCard } from "./password-card.tsx";
 import { ProfileCard } from "./profile-card.tsx";
 
-/** /account (in the account layout): names, e-mail, password and theme. Live: edits from another tab show up here. */
+/** /account (in the account layout): names, e-mail, password, theme, and administrators' looks. Live: edits from another tab show up here. */
 export function AccountPage() {
   usePageTitle("Account");
   const { data: me } = useSuspenseQuery(meOptions());
@@ -14,6 +15,7 @@ export function AccountPage() {
       <ProfileCard user={me} />
       <PasswordCard email={me.email} />
       <AppearanceCard />
+      <AdminAccessCard />
     </div>
   );
 }
