@@ -6,6 +6,7 @@ import { organizations, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
+import { seedDemoAdminLooks } from "./admin-looks.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
 import { seedDemoDossierSharing } from "./dossier-sharing.ts";
@@ -64,6 +65,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoModules,
   seedDemoModuleAutomation,
   seedDemoDrafts,
+  seedDemoAdminLooks,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

@@ -4,7 +4,7 @@ import type { Services } from "../../api/context.ts";
 import { writeAudit } from "../../auth/audit.ts";
 import type { Identity, RequestInfo } from "../../auth/identity.ts";
 import { runUntracked } from "../../db/read-tracker.ts";
-import { auditLog } from "../../db/schema.ts";
+import { auditLog, sessions } from "../../db/schema.ts";
 
 /**
  * One look of a superadmin at another organization's (or member's) data is
@@ -58,6 +58,17 @@ export async function recordLook(looker: Looker, look: Look): Promise<void> {
         )
         .limit(1);
       if (recent) return;
+      // A live query runs for every subscriber of its group at once, so it
+      // carries no request: the look then names the address and browser
+      // its session signed in from.
+      let request = looker.request;
+      if (!request.ip) {
+        const [session] = await tx
+          .select({ ip: sessions.ip, userAgent: sessions.userAgent })
+          .from(sessions)
+          .where(eq(sessions.id, actor.sessionId));
+        if (session) request = { ip: session.ip, userAgent: session.userAgent };
+      }
       await writeAudit(tx, {
         action: look.action,
         organizationId: look.organizationId,
@@ -66,7 +77,7 @@ export async function recordLook(looker: Looker, look: Look): Promise<void> {
         targetId: look.targetId,
         subjectUserId: look.subjectUserId,
         metadata: { targetName: look.targetName.slice(0, 300) },
-        request: looker.request,
+        request,
       });
     }),
   );

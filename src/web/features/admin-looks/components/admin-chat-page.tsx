@@ -29,7 +29,7 @@ export function AdminChatPage({
   location: AdminChatLocation;
   onNavigate: (next: AdminChatLocation) => void;
 }) {
-  usePageTitle("Chats · Admin");
+  usePageTitle("All chats · Admin");
   const [search, setSearch] = useState(location.q ?? "");
   const debounced = useDebouncedValue(search.trim(), 300);
   useEffect(() => {
@@ -39,7 +39,7 @@ export function AdminChatPage({
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-10 sm:px-6 md:py-12">
       <PageHeader
-        title="Chats"
+        title="All chats"
         description="Every member's threads, read-only, to answer a support question or an investigation"
       />
       <LookBanner />

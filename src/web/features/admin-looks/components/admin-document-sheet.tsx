@@ -62,7 +62,7 @@ function DocumentDetail({ documentId }: { documentId: string }) {
     ["Folder", d.folderPath ?? "Top level"],
     ["Size", formatBytes(d.size)],
     ["Added", formatDateTime(d._creationTime)],
-    ["Status", d.processingStatus],
+    ["Status", d.processingStatus.charAt(0).toUpperCase() + d.processingStatus.slice(1)],
   ];
   return (
     <div className="grid gap-6 p-6">

@@ -23,12 +23,12 @@ export function AdminDossierPage({
   location: AdminDossierLocation;
   onNavigate: (next: AdminDossierLocation) => void;
 }) {
-  usePageTitle("Dossier · Admin");
+  usePageTitle("All dossiers · Admin");
   const { org, folder, document, view } = location;
   return (
     <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-10 sm:px-6 md:py-12">
       <PageHeader
-        title="Dossier"
+        title="All dossiers"
         description="Every organization's folders and documents, across all owners, read-only"
         actions={
           <div className="flex flex-wrap items-center gap-2">

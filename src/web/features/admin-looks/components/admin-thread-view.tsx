@@ -70,14 +70,14 @@ export function AdminThreadView({ threadId }: { threadId: string }) {
           </li>
         ) : null}
         {t.messages.map((message) => (
-          <MessageItem key={message.id} message={message} />
+          <MessageItem key={message.id} message={message} ownerName={t.ownerName} />
         ))}
       </ol>
     </article>
   );
 }
 
-function MessageItem({ message }: { message: ChatMessage }) {
+function MessageItem({ message, ownerName }: { message: ChatMessage; ownerName: string }) {
   const user = message.role === "user";
   const tools = message.parts.filter(
     (part) => part.type.startsWith("tool-") || part.type === "dynamic-tool",
@@ -90,7 +90,7 @@ function MessageItem({ message }: { message: ChatMessage }) {
     >
       <span className="flex items-center gap-1.5 text-[11.5px] text-muted-foreground">
         {user ? null : <Bot aria-hidden="true" className="size-3.5" />}
-        {user ? "Member" : "Assistant"} ·{" "}
+        {user ? ownerName : "Assistant"} ·{" "}
         <time dateTime={new Date(message.createdAt).toISOString()}>
           {formatDateTime(message.createdAt)}
         </time>

@@ -46,7 +46,7 @@ export function SupportInboxPage({
           }
           options={[
             { value: "all", label: "All" },
-            { value: "open", label: "Needs an answer", testId: "inbox-filter-open" },
+            { value: "open", label: "Open", testId: "inbox-filter-open" },
             { value: "answered", label: "Answered" },
             { value: "closed", label: "Closed" },
           ]}
