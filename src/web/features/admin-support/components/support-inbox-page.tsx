@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Inbox } from "lucide-react";
-import type { SupportStatus } from "#shared/schemas/support.ts";
+import { SUPPORT_SEVERITY_LABELS, type SupportStatus } from "#shared/schemas/support.ts";
 import { OrganizationSelect } from "../../../components/admin/organization-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -118,7 +118,7 @@ export function SupportInboxPage({
                             "text-destructive",
                         )}
                       >
-                        {request.severity} · {request.messageCount}{" "}
+                        {SUPPORT_SEVERITY_LABELS[request.severity].label} · {request.messageCount}{" "}
                         {request.messageCount === 1 ? "message" : "messages"}
                       </span>
                       <time
