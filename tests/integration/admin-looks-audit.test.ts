@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FunctionContract } from "#shared/api/define.ts";
@@ -18,6 +18,8 @@ import {
   type TestUser,
   tokensOf,
 } from "../support/server.ts";
+import { nextValue, subscribeFn } from "../support/sync-fn.ts";
+import { TestSocket } from "../support/sync-socket.ts";
 
 /**
  * The superadmin area's reads and the audit log (decision 024), on PGlite and
@@ -44,13 +46,22 @@ const ADMIN_CONTRACTS = contractsIn({
 
 describe.each(DB_KINDS)("superadmin looks and the audit log (%s)", (kind) => {
   let server: TestServer;
+  const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(kind, { RUN_WORKER: "false" });
   }, 120_000);
   afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
     await server.close();
   });
+
+  async function socketOf(user: TestUser): Promise<TestSocket> {
+    const socket = await TestSocket.open(server.url);
+    sockets.push(socket);
+    await socket.authenticate(user.token);
+    return socket;
+  }
 
   const db = () => server.running.services.database.db;
 
@@ -231,6 +242,45 @@ describe.each(DB_KINDS)("superadmin looks and the audit log (%s)", (kind) => {
       ),
       "NOT_FOUND",
     );
+  });
+
+  it("records a live look once, with its session's address, and shows it to the owner live", async () => {
+    const { member, superadmin } = await people();
+    const threadId = await insertThread(member, "Live lease questions");
+    const memberSocket = await socketOf(member);
+    await subscribeFn(memberSocket, "looks", api.audit.listLooksAtMe, {});
+    const seen = nextValue(memberSocket, "looks", api.audit.listLooksAtMe, (l) => l.length === 1);
+
+    const adminSocket = await socketOf(superadmin);
+    const first = await subscribeFn(adminSocket, "thread", api.admin.chat.getThread, { threadId });
+    expect(first).toMatchObject({ type: "query_result" });
+    expect((await seen)[0]).toMatchObject({ action: "admin.look.thread", actorName: "Sam User" });
+
+    // The member writes on: the superadmin's view follows, and that is still the same look.
+    const grown = nextValue(
+      adminSocket,
+      "thread",
+      api.admin.chat.getThread,
+      (t) => t.messages.length === 3,
+    );
+    await db()
+      .insert(messages)
+      .values({
+        id: `${threadId}-2`,
+        organizationId: member.organizationId,
+        threadId,
+        userId: member.userId,
+        role: "user",
+        parts: [{ type: "text", text: "And the deposit?" }],
+        seq: 2,
+      });
+    await grown;
+    const lines = await db()
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, threadId), eq(auditLog.action, "admin.look.thread")));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.ip).toEqual(expect.any(String));
   });
 
   it("lists threads across organizations with search and keyset pages", async () => {
