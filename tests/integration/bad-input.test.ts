@@ -391,6 +391,9 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "tables.list",
         "admin.users.listOrganizations",
         "admin.stats",
+        "admin.dossier.listOrganizations",
+        "admin.audit.listActions",
+        "audit.listLooksAtMe",
       ]);
 
       const wrong: string[] = [];

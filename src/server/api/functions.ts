@@ -1,5 +1,6 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
+import { adminLookFunctions } from "../admin/functions.ts";
 import { adminOrganizationFunctions } from "../admin/organizations/functions.ts";
 import { adminStatsFunctions } from "../admin/stats/functions.ts";
 import { adminUserFunctions } from "../admin/users/functions.ts";
@@ -57,6 +58,7 @@ const functions: ServerFunction[] = [
   ...adminUserFunctions,
   ...adminOrganizationFunctions,
   ...adminStatsFunctions,
+  ...adminLookFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

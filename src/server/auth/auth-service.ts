@@ -236,26 +236,43 @@ export class AuthService {
         .set({ usedAt: new Date() })
         .where(and(eq(refreshTokens.id, found.id), isNull(refreshTokens.usedAt)))
         .returning({ id: refreshTokens.id });
+      const session = (await tx.select().from(sessions).where(eq(sessions.id, found.sessionId)))[0];
       if (claimed.length === 0) {
         await this.#revokeSession(tx, found.sessionId, "refresh_token_reuse");
         await writeAudit(tx, {
           action: "auth.refresh_token_reuse",
+          organizationId: session?.organizationId,
+          actorUserId: session?.userId,
           targetType: "session",
           targetId: found.sessionId,
           request,
         });
         return { kind: "reused" as const };
       }
-      const session = (await tx.select().from(sessions).where(eq(sessions.id, found.sessionId)))[0];
       const user =
         session && (await tx.select().from(users).where(eq(users.id, session.userId)))[0];
-      if (
-        !session ||
-        !user ||
-        session.revokedAt ||
-        session.expiresAt.getTime() <= Date.now() ||
-        user.disabled
-      ) {
+      const ended = !session
+        ? "session_not_found"
+        : !user
+          ? "user_not_found"
+          : session.revokedAt
+            ? "session_revoked"
+            : session.expiresAt.getTime() <= Date.now()
+              ? "session_expired"
+              : user.disabled
+                ? "user_disabled"
+                : null;
+      if (ended || !session || !user) {
+        // A session that cannot go on is refused, and said so in the log (decision 024).
+        await writeAudit(tx, {
+          action: "auth.refresh_refused",
+          organizationId: session?.organizationId,
+          actorUserId: session?.userId,
+          targetType: "session",
+          targetId: found.sessionId,
+          metadata: { reason: ended },
+          request,
+        });
         return { kind: "ended" as const };
       }
       const next = newRefreshToken();

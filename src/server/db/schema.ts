@@ -125,11 +125,23 @@ export const auditLog = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Whose data the action touched, when that is someone else than the actor
+     * (a superadmin's look at a member's thread): they see it on /account.
+     */
+    subjectUserId: uuid("subject_user_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    index("audit_log_org_created_idx").on(t.organizationId, t.createdAt),
-    index("audit_log_actor_idx").on(t.actorUserId),
+    // Newest first, whole log and per filter (/admin/audit, decision 024); the
+    // trailing id makes each a keyset of its own.
+    index("audit_log_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("audit_log_org_created_idx").on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_actor_idx").on(t.actorUserId, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_action_idx").on(t.action, t.createdAt.desc(), t.id.desc()),
+    index("audit_log_subject_idx")
+      .on(t.subjectUserId, t.createdAt.desc())
+      .where(sql`${t.subjectUserId} is not null`),
     // A user's recent events as the target (admin user page, decision 025).
     index("audit_log_target_created_idx").on(t.targetId, t.createdAt),
   ],
@@ -307,7 +319,12 @@ export const threads = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("threads_user_last_idx").on(t.userId, t.lastMessageAt.desc())],
+  (t) => [
+    index("threads_user_last_idx").on(t.userId, t.lastMessageAt.desc()),
+    // /admin/chat: every thread, or one organization's, latest activity first (decision 024).
+    index("threads_last_idx").on(t.lastMessageAt.desc(), t.id.desc()),
+    index("threads_org_last_idx").on(t.organizationId, t.lastMessageAt.desc(), t.id.desc()),
+  ],
 );
 
 export const threadDocuments = pgTable(
@@ -766,6 +783,9 @@ export const supportRequests = pgTable(
   (t) => [
     index("support_requests_user_idx").on(t.userId, t.lastMessageAt.desc()),
     index("support_requests_status_idx").on(t.status, t.lastMessageAt.desc()),
+    // The superadmins' inbox (/admin/support): all, or one organization's, latest first.
+    index("support_requests_last_idx").on(t.lastMessageAt.desc()),
+    index("support_requests_org_last_idx").on(t.organizationId, t.lastMessageAt.desc()),
   ],
 );
 

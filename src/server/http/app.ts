@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError } from "#shared/errors.ts";
+import { auditExportRoutes } from "../admin/audit/audit-export-routes.ts";
+import { adminDocumentRoutes } from "../admin/looks/admin-document-routes.ts";
 import type { Services } from "../api/context.ts";
 import { functionRoutes } from "../api/function-routes.ts";
 import type { Registry } from "../api/registry.ts";
@@ -94,6 +96,8 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   app.route(DEMO_AUTOMATION_PATH, demoAutomationRoutes(services));
   app.route("/api/voice", voiceRoutes(services));
   app.route("/api/tables", tableRoutes(services));
+  app.route("/api/admin/documents", adminDocumentRoutes(services));
+  app.route("/api/admin/audit", auditExportRoutes(services));
   app.all("/api/*", (c) => {
     throw new AppError("NOT_FOUND", `No API route ${c.req.method} ${c.req.path}.`);
   });

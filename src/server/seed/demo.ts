@@ -6,6 +6,7 @@ import { organizations, users } from "../db/schema.ts";
 import { createOrganization } from "../organizations/create-organization.ts";
 import type { BlobStorage } from "../storage/blob-storage.ts";
 import { createUser, findUserByEmail } from "../users/create-user.ts";
+import { seedDemoAdminLooks } from "./admin-looks.ts";
 import { seedDemoAdminUsers } from "./admin-users.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
@@ -70,6 +71,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoReviewTables,
   seedDemoWorkflows,
   (ctx) => seedDemoAdminUsers(ctx, DEMO_PASSWORD),
+  seedDemoAdminLooks,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

@@ -113,6 +113,14 @@ export async function completeSetup(
       actorUserId: created.user.id,
       request,
     });
-    return services.auth.createSession(tx, created.user, request);
+    const tokens = await services.auth.createSession(tx, created.user, request);
+    await writeAudit(tx, {
+      action: "auth.sign_in",
+      organizationId: created.organization.id,
+      actorUserId: created.user.id,
+      metadata: { via: "setup" },
+      request,
+    });
+    return tokens;
   });
 }

@@ -1,5 +1,8 @@
+import * as adminAudit from "./admin-audit.ts";
+import * as adminLooks from "./admin-looks.ts";
 import * as adminOrganizations from "./admin-organizations.ts";
 import * as adminStats from "./admin-stats.ts";
+import * as adminSupport from "./admin-support.ts";
 import * as adminUsers from "./admin-users.ts";
 import * as auth from "./auth.ts";
 import * as documents from "./documents.ts";
@@ -207,5 +210,15 @@ export const api = {
       restore: adminOrganizations.restore,
     },
     stats: adminStats.stats,
+    // Superadmin looks, the audit log and the support inbox (decision 024).
+    dossier: {
+      listOrganizations: adminLooks.listOrganizations,
+      list: adminLooks.listFolder,
+      getDocument: adminLooks.getDocument,
+    },
+    chat: { listThreads: adminLooks.listThreads, getThread: adminLooks.getThread },
+    audit: { list: adminAudit.list, listActions: adminAudit.listActions },
+    support: { list: adminSupport.list, close: adminSupport.close, reopen: adminSupport.reopen },
   },
+  audit: { listLooksAtMe: adminAudit.listLooksAtMe },
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { safeExternalHref } from "../../../lib/safe-url.ts";
 import type { AtriumMessage } from "./chat-message.ts";
-import { safeExternalHref } from "./safe-url.ts";
 
 /**
  * The sources an answer cites, numbered as the model cites them: the server

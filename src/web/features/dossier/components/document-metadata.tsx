@@ -1,6 +1,6 @@
 import type { Document } from "#shared/schemas/dossier.ts";
+import { fileTypeLabel } from "../../../components/file-type-icon.tsx";
 import { formatBytes, formatDateTime } from "../lib/format.ts";
-import { fileTypeLabel } from "./file-type-icon.tsx";
 
 /** Labels for the extraction facts the pipeline records; other keys are spelled out. */
 const KNOWN: Record<string, string> = {

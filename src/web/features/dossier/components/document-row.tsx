@@ -1,11 +1,11 @@
 import type { CSSProperties } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { useDocumentHref } from "../hooks/use-document-href.ts";
 import { formatBytes, formatDate, formatDateTime } from "../lib/format.ts";
 import { DocumentActionsMenu } from "./document-actions-menu.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
-import { FileTypeIcon } from "./file-type-icon.tsx";
 import { TABLE_COLUMNS } from "./layout.ts";
 import { OwnerBadge } from "./owner-badge.tsx";
 import { StatusBadge } from "./status-badge.tsx";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { fileTypeIconComponent, fileTypeLabel } from "../../../components/file-type-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { fileTypeIconComponent, fileTypeLabel } from "./file-type-icon.tsx";
 
 /** Photos fill the tile; slides and drawings are shown whole; pages from the top. */
 function previewFit(fileType: FileType): string {

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, FolderInput, Pencil, Share2, Trash2 } from "lucide-react";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { Document } from "#shared/schemas/dossier.ts";
+import { FileTypeIcon, fileTypeLabel } from "../../../components/file-type-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { SheetDescription, SheetTitle } from "../../../components/ui/sheet.tsx";
 import { folderLabel } from "../../../lib/folder-names.ts";
@@ -10,7 +11,6 @@ import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import { downloadUrl } from "./document-actions-menu.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
-import { FileTypeIcon, fileTypeLabel } from "./file-type-icon.tsx";
 import { OwnerBadge } from "./owner-badge.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 

@@ -1,11 +1,11 @@
 import { RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Document } from "#shared/schemas/dossier.ts";
+import { DocumentContent } from "../../../components/document-content.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useRetryDocument } from "../hooks/use-document-mutations.ts";
-import { DocumentContent } from "./document-content.tsx";
 import { DocumentMetadata } from "./document-metadata.tsx";
 import { DocumentThumbnail } from "./document-thumbnail.tsx";
 import { DocumentViewHeader } from "./document-view-header.tsx";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Folder } from "#shared/schemas/dossier.ts";
+import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { documentSearchOptions } from "../api/document-queries.ts";
 import { formatDate } from "../lib/format.ts";
 import { NoMatches } from "./empty-states.tsx";
-import { FileTypeIcon } from "./file-type-icon.tsx";
 
 interface SearchResultsProps {
   query: string;

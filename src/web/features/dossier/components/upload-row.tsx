@@ -2,12 +2,12 @@ import { Link } from "@tanstack/react-router";
 import { CircleAlert, CircleCheck, File as FileIcon, X } from "lucide-react";
 import { fileTypeForName } from "#shared/file-types.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { cancelUpload, type UploadItem } from "../hooks/upload-store.ts";
 import { formatBytes } from "../lib/format.ts";
-import { FileTypeIcon } from "./file-type-icon.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** One file: its progress while it uploads, then its processing status, live. */

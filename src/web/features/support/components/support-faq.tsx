@@ -1,7 +1,7 @@
 import { ChevronRight, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Input } from "../../../components/ui/input.tsx";
-import { SUPPORT_FAQ } from "./support-faq-entries.ts";
+import { SUPPORT_FAQ } from "../../../lib/help-articles.ts";
 
 /** Answers to common questions, filtered as the member types. */
 export function SupportFaq() {

@@ -1,15 +1,35 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { z } from "zod";
+import { AuditPage } from "../../../features/admin-audit/components/audit-page.tsx";
 
-/** /admin/audit: every sign-in, administrative change and superadmin look. Reserved; its feature replaces this component. */
-export const Route = createFileRoute("/_authed/admin/audit")({
-  component: AuditlogPlaceholder,
+const text = z.string().min(1).max(200).optional().catch(undefined);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+const searchSchema = z.object({
+  actor: text,
+  actorName: text,
+  org: text,
+  action: text,
+  from: day,
+  to: day,
 });
 
-function AuditlogPlaceholder() {
+/** /admin/audit: the audit log, its filters and export (decision 024). */
+export const Route = createFileRoute("/_authed/admin/audit")({
+  validateSearch: searchSchema,
+  component: AuditRoute,
+});
+
+function AuditRoute() {
+  const location = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Audit log" />
-    </div>
+    <AuditPage
+      location={location}
+      onNavigate={(search) => void navigate({ search, replace: true, resetScroll: false })}
+    />
   );
 }

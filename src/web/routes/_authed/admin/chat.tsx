@@ -1,15 +1,26 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { useCallback } from "react";
+import { z } from "zod";
+import {
+  type AdminChatLocation,
+  AdminChatPage,
+} from "../../../features/admin-looks/components/admin-chat-page.tsx";
 
-/** /admin/chat (SPEC 2): any thread, read-only; each look is audited. Reserved; its feature replaces this component. */
+const text = z.string().min(1).max(200).optional().catch(undefined);
+const searchSchema = z.object({ org: text, q: text, thread: text });
+
+/** /admin/chat (SPEC 2): any member's threads, read-only; opening one is audited (decision 024). */
 export const Route = createFileRoute("/_authed/admin/chat")({
-  component: AllchatsPlaceholder,
+  validateSearch: searchSchema,
+  component: AdminChatRoute,
 });
 
-function AllchatsPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="All chats" />
-    </div>
+function AdminChatRoute() {
+  const location = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onNavigate = useCallback(
+    (search: AdminChatLocation) => void navigate({ search, replace: true, resetScroll: false }),
+    [navigate],
   );
+  return <AdminChatPage location={location} onNavigate={onNavigate} />;
 }

@@ -1,15 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { ContentPage } from "../../../features/admin-content/components/content-page.tsx";
 
-/** /admin/content (SPEC 2; decision 024). Reserved; its feature replaces this component. */
+/**
+ * /admin/content (SPEC 2; decision 024): prompts, modules and help articles
+ * in one place, under the superadmin guard of /_authed/admin.
+ */
 export const Route = createFileRoute("/_authed/admin/content")({
-  component: ContentPlaceholder,
+  component: ContentPage,
 });
-
-function ContentPlaceholder() {
-  return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Content" />
-    </div>
-  );
-}

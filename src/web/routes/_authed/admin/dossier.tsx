@@ -1,15 +1,28 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { z } from "zod";
+import { AdminDossierPage } from "../../../features/admin-looks/components/admin-dossier-page.tsx";
 
-/** /admin/dossier (SPEC 2): any organization's dossier, read-only; each look is audited. Reserved; its feature replaces this component. */
-export const Route = createFileRoute("/_authed/admin/dossier")({
-  component: AlldossiersPlaceholder,
+const id = z.string().min(1).max(100).optional().catch(undefined);
+const searchSchema = z.object({
+  org: id,
+  folder: id,
+  document: id,
+  view: z.enum(["grid", "list"]).default("grid").catch("grid"),
 });
 
-function AlldossiersPlaceholder() {
+/** /admin/dossier (SPEC 2): any organization's dossier, read-only; each look is audited (decision 024). */
+export const Route = createFileRoute("/_authed/admin/dossier")({
+  validateSearch: searchSchema,
+  component: AdminDossierRoute,
+});
+
+function AdminDossierRoute() {
+  const location = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="All dossiers" />
-    </div>
+    <AdminDossierPage
+      location={location}
+      onNavigate={(search) => void navigate({ search, resetScroll: false })}
+    />
   );
 }

@@ -1,15 +1,28 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PageHeader } from "../../../components/page-header.tsx";
+import { z } from "zod";
+import { SUPPORT_STATUSES } from "#shared/schemas/support.ts";
+import { SupportInboxPage } from "../../../features/admin-support/components/support-inbox-page.tsx";
 
-/** /admin/support: requests from /account/support across organizations. Reserved; its feature replaces this component. */
-export const Route = createFileRoute("/_authed/admin/support")({
-  component: SupportinboxPlaceholder,
+const id = z.string().min(1).max(100).optional().catch(undefined);
+const searchSchema = z.object({
+  status: z.enum(SUPPORT_STATUSES).optional().catch(undefined),
+  org: id,
+  request: id,
 });
 
-function SupportinboxPlaceholder() {
+/** /admin/support: the superadmins' support inbox (decisions 022, 024). */
+export const Route = createFileRoute("/_authed/admin/support")({
+  validateSearch: searchSchema,
+  component: SupportInboxRoute,
+});
+
+function SupportInboxRoute() {
+  const location = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6">
-      <PageHeader title="Support inbox" />
-    </div>
+    <SupportInboxPage
+      location={location}
+      onNavigate={(search) => void navigate({ search, replace: true, resetScroll: false })}
+    />
   );
 }

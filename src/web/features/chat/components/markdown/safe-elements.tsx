@@ -1,8 +1,8 @@
 import { ImageOff } from "lucide-react";
 import type { ComponentProps } from "react";
 import type { ExtraProps } from "react-markdown";
+import { hostOf, safeExternalHref } from "../../../../lib/safe-url.ts";
 import { citedNumbers } from "../../lib/remark-citations.ts";
-import { hostOf, safeExternalHref } from "../../lib/safe-url.ts";
 import { useCitationSources } from "../citations/citation-context.tsx";
 import { CitationRef } from "../citations/citation-ref.tsx";
 

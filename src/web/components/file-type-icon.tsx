@@ -7,7 +7,7 @@ import {
   Presentation,
 } from "lucide-react";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
-import { cn } from "../../../components/ui/cn.ts";
+import { cn } from "./ui/cn.ts";
 
 const ICONS: Record<FileType, LucideIcon> = {
   pdf: FileText,

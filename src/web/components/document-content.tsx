@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from "react";
-import { markPassage } from "../../../lib/mark-passage.ts";
-import { cn } from "../../../components/ui/cn.ts";
-import { sanitizeDocumentHtml } from "./safe-html.ts";
+import { markPassage } from "../lib/mark-passage.ts";
+import { sanitizeDocumentHtml } from "../lib/safe-document-html.ts";
+import { cn } from "./ui/cn.ts";
 
 /** Typography for extracted HTML: headings, lists, tables (sheets), quotes and code. */
 const PROSE = cn(

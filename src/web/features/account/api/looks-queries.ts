@@ -1,0 +1,5 @@
+import { api } from "#shared/api/index.ts";
+import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
+
+/** Superadmin looks at the caller's documents, folders and threads (live). */
+export const looksAtMeOptions = () => liveQueryOptions(api.audit.listLooksAtMe, {});

@@ -1,0 +1,18 @@
+import { RotateCcw, TriangleAlert } from "lucide-react";
+import { Button } from "../../../components/ui/button.tsx";
+
+/** A failed read: its message (a missing item says "not found") and Try Again. */
+export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const message = error instanceof Error && error.message ? error.message : "Failed to load";
+  return (
+    <div role="alert" className="flex flex-col items-center justify-center px-6 py-14 text-center">
+      <TriangleAlert aria-hidden="true" className="mb-3 size-6 text-destructive" />
+      <h2 className="font-semibold text-base">This could not be loaded</h2>
+      <p className="mt-1.5 max-w-md text-muted-foreground text-sm">{message}</p>
+      <Button className="mt-5" size="sm" onClick={retry}>
+        <RotateCcw aria-hidden="true" />
+        Try Again
+      </Button>
+    </div>
+  );
+}
