@@ -56,6 +56,14 @@ const MULTI_LINE_ARGUMENTS = new Set([
   "drafts.update content",
   "support.create message",
   "support.reply body",
+  // Workflows (decision 028): descriptions, prompts, run values and sample outputs keep their lines.
+  ...["workflows.create", "workflows.update"].flatMap((fn) =>
+    ["description", "steps.0.prompt"].map((field) => `${fn} ${field}`),
+  ),
+  `workflows.run inputs.${SAMPLE_TEXT}`,
+  "workflows.testStep step.prompt",
+  `workflows.testStep inputs.${SAMPLE_TEXT}`,
+  "workflows.testStep previousOutputs.0",
 ]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
