@@ -64,6 +64,14 @@ const MULTI_LINE_ARGUMENTS = new Set([
   "workflows.testStep step.prompt",
   `workflows.testStep inputs.${SAMPLE_TEXT}`,
   "workflows.testStep previousOutputs.0",
+  `workflows.testStep step.inputs.${SAMPLE_TEXT}`,
+  "workflows.testStep step.columns.0.question",
+  "workflows.testStep step.columns.0.instructions",
+  // Review tables (decision 027): questions, instructions and corrected answers keep their lines.
+  ...["tables.addColumn", "tables.updateColumn"].flatMap((fn) =>
+    ["question", "instructions"].map((field) => `${fn} ${field}`),
+  ),
+  "tables.setCell answer",
 ]);
 const LINE_CHARACTERS = new Set(["TAB", "LF", "CR"]);
 
