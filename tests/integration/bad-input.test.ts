@@ -56,7 +56,18 @@ const MULTI_LINE_ARGUMENTS = new Set([
   "drafts.update content",
   "support.create message",
   "support.reply body",
-  // Review tables: a question, its instructions and a hand-corrected answer keep their lines.
+  // Workflows (decision 028): descriptions, prompts, run values and sample outputs keep their lines.
+  ...["workflows.create", "workflows.update"].flatMap((fn) =>
+    ["description", "steps.0.prompt"].map((field) => `${fn} ${field}`),
+  ),
+  `workflows.run inputs.${SAMPLE_TEXT}`,
+  "workflows.testStep step.prompt",
+  `workflows.testStep inputs.${SAMPLE_TEXT}`,
+  "workflows.testStep previousOutputs.0",
+  `workflows.testStep step.inputs.${SAMPLE_TEXT}`,
+  "workflows.testStep step.columns.0.question",
+  "workflows.testStep step.columns.0.instructions",
+  // Review tables (decision 027): questions, instructions and corrected answers keep their lines.
   ...["tables.addColumn", "tables.updateColumn"].flatMap((fn) =>
     ["question", "instructions"].map((field) => `${fn} ${field}`),
   ),

@@ -123,7 +123,13 @@ export function StepEditor({
       </div>
       <div className="grid gap-3 p-4">
         {step.kind === "prompt" ? (
-          <PromptFields step={step} index={index} onChange={onChange} test={test} />
+          <PromptFields
+            step={step}
+            index={index}
+            onChange={onChange}
+            test={test}
+            invalid={Boolean(errors[`steps.${index}.prompt`])}
+          />
         ) : step.kind === "module" ? (
           <ModuleFields step={step} index={index} onChange={onChange} />
         ) : (
@@ -143,11 +149,13 @@ function PromptFields({
   step,
   index,
   test,
+  invalid,
   onChange,
 }: {
   step: Extract<WorkflowStep, { kind: "prompt" }>;
   index: number;
   test: TestContext;
+  invalid: boolean;
   onChange: (step: WorkflowStep) => void;
 }) {
   const models = useQuery(modelsOptions());
@@ -155,6 +163,7 @@ function PromptFields({
     <>
       <Textarea
         aria-label={`Step ${index + 1} prompt`}
+        aria-invalid={invalid || undefined}
         rows={5}
         placeholder={
           index === 0

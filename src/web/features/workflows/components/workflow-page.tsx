@@ -79,6 +79,8 @@ export function WorkflowPage({ slug, runId }: { slug: string; runId?: string }) 
       </header>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid gap-6">
+          {/* A run just started (or opened from a list) comes first; else my latest run comes last. */}
+          {runId ? <RunView key={runId} runId={runId} /> : null}
           <section aria-labelledby="steps-overview" className="rounded-xl border bg-card p-5">
             <h2 id="steps-overview" className="font-medium text-sm">
               Steps
@@ -109,7 +111,7 @@ export function WorkflowPage({ slug, runId }: { slug: string; runId?: string }) 
           <section aria-label="Run this workflow" className="rounded-xl border bg-card p-5">
             <RunForm workflow={w} />
           </section>
-          {shownRun ? <RunView key={shownRun} runId={shownRun} /> : null}
+          {!runId && shownRun ? <RunView key={shownRun} runId={shownRun} /> : null}
         </div>
         <RunsList title="My runs of this workflow" workflowId={w._id} activeRunId={shownRun} />
       </div>
