@@ -1,3 +1,4 @@
+import { tokensIn } from "#shared/api/auth.ts";
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
@@ -184,10 +185,10 @@ describe.each(DB_KINDS)("kill -9 during module runs, then a restart, on %s", (ki
       );
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     }
-    const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
+    const tokens = tokensIn(await callFn(callerAt(url), api.auth.signIn, {
       provider: "password",
       params: { email, password: PASSWORD },
-    });
+    }));
     const runs = await callFn(
       callerAt(url),
       api.modules.listExecutions,

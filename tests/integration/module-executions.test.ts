@@ -1,3 +1,4 @@
+import { tokensIn } from "#shared/api/auth.ts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
@@ -612,10 +613,10 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
       .from(documents)
       .where(eq(documents.organizationId, organizationId))
       .limit(1);
-    const { tokens } = await callFn(server, api.auth.signIn, {
+    const tokens = tokensIn(await callFn(server, api.auth.signIn, {
       provider: "password",
       params: { email: "member@demo.example.com", password: DEMO_PASSWORD },
-    });
+    }));
     const { executionId } = await callFn(
       server,
       api.modules.run,

@@ -1,3 +1,4 @@
+import { tokensIn } from "#shared/api/auth.ts";
 import type { ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,10 +152,10 @@ async function withDatabase<T>(
 
 /** The password user's access token, from the server in the child process at `url`. */
 async function signIn(url: string, email: string): Promise<string> {
-  const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
+  const tokens = tokensIn(await callFn(callerAt(url), api.auth.signIn, {
     provider: "password",
     params: { email, password: PASSWORD },
-  });
+  }));
   return tokens.token;
 }
 

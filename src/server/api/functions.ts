@@ -21,6 +21,8 @@ import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
 import { voiceFunctions } from "../voice/functions.ts";
 import { Registry, type ServerFunction } from "./registry.ts";
+import { twoFactorFunctions } from "../auth/two-factor/functions.ts";
+import { signInPolicyFunctions } from "../sign-in-policy/functions.ts";
 
 /**
  * Every server function. Each lives in the folder named by its path's
@@ -47,6 +49,9 @@ const functions: ServerFunction[] = [
   ...notificationFunctions,
   ...supportFunctions,
   ...voiceFunctions,
+  // Sign-in methods (decision 030)
+  ...signInPolicyFunctions,
+  ...twoFactorFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

@@ -17,13 +17,15 @@ import * as support from "./support.ts";
 import * as threads from "./threads.ts";
 import * as users from "./users.ts";
 import * as voice from "./voice.ts";
+import * as signInPolicy from "./sign-in-policy.ts";
+import * as twoFactor from "./two-factor.ts";
 
 /**
  * Every backend function contract, addressed as `api.users.getMe`. The server
  * must implement each one (checked at start-up and by a test).
  */
 export const api = {
-  auth: { signIn: auth.signIn, signOut: auth.signOut },
+  auth: { signIn: auth.signIn, signOut: auth.signOut, signInOptions: auth.signInOptions },
   setup: { status: setup.setupStatus, complete: setup.completeSetup },
   users: {
     getMe: users.getMe,
@@ -149,4 +151,13 @@ export const api = {
     reply: support.reply,
   },
   voice: { getSettings: voice.getSettings, updateSettings: voice.updateSettings },
+  // Sign-in methods (decision 030)
+  signInPolicy: { get: signInPolicy.get, update: signInPolicy.update },
+  twoFactor: {
+    status: twoFactor.status,
+    beginSetup: twoFactor.beginSetup,
+    confirmSetup: twoFactor.confirmSetup,
+    disable: twoFactor.disable,
+    regenerateRecoveryCodes: twoFactor.regenerateRecoveryCodes,
+  },
 };
