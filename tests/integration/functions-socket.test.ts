@@ -1,5 +1,5 @@
-import { tokensIn } from "#shared/api/auth.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { callFn, callFnResult } from "../support/call-fn.ts";
 import {

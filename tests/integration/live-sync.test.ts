@@ -1,5 +1,5 @@
-import { tokensIn } from "#shared/api/auth.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { callFn, callFnResult } from "../support/call-fn.ts";
 import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
@@ -108,7 +108,9 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const socket = await open();
     await socket.authenticate(user.token);
     await subscribeFn(socket, "me", api.users.getMe, {});
-    const tokens = tokensIn(await callFn(server, api.auth.signIn, { refreshToken: user.refreshToken }));
+    const tokens = tokensIn(
+      await callFn(server, api.auth.signIn, { refreshToken: user.refreshToken }),
+    );
     expect((await socket.authenticate(tokens.token)).type).toBe("authenticated");
     const pushed = socket.nextResult("me");
     await callFn(

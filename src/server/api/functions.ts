@@ -1,6 +1,7 @@
 import type { FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { authFunctions } from "../auth/functions.ts";
+import { twoFactorFunctions } from "../auth/two-factor/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
@@ -15,14 +16,13 @@ import { organizationFunctions } from "../organizations/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { shareFunctions } from "../shares/functions.ts";
+import { signInPolicyFunctions } from "../sign-in-policy/functions.ts";
 import { supportFunctions } from "../support/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
 import { threadFunctions } from "../threads/functions.ts";
 import { userFunctions } from "../users/functions.ts";
 import { voiceFunctions } from "../voice/functions.ts";
 import { Registry, type ServerFunction } from "./registry.ts";
-import { twoFactorFunctions } from "../auth/two-factor/functions.ts";
-import { signInPolicyFunctions } from "../sign-in-policy/functions.ts";
 
 /**
  * Every server function. Each lives in the folder named by its path's

@@ -15,7 +15,11 @@ export const signInFunction = implement(signIn, async (ctx, args) => {
   const auth = ctx.services.auth;
   if ("refreshToken" in args) return { tokens: await auth.refresh(args.refreshToken, ctx.request) };
   if (args.provider === "password" && "password" in args.params) {
-    const user = await auth.signInWithPassword(args.params.email, args.params.password, ctx.request);
+    const user = await auth.signInWithPassword(
+      args.params.email,
+      args.params.password,
+      ctx.request,
+    );
     return finishSignIn(ctx.services, user, "password", ctx.request);
   }
   if (args.provider === "two-factor" && "challenge" in args.params) {
@@ -43,7 +47,11 @@ export const signInFunction = implement(signIn, async (ctx, args) => {
     }
     return result;
   }
-  return startOidcSignIn(ctx, args.provider ?? "", "redirectTo" in args.params ? args.params.redirectTo : undefined);
+  return startOidcSignIn(
+    ctx,
+    args.provider ?? "",
+    "redirectTo" in args.params ? args.params.redirectTo : undefined,
+  );
 });
 
 export const signOutFunction = implement(signOut, async (ctx) => {

@@ -31,7 +31,8 @@ export const FAILURES_PER_EMAIL = 10;
 export const FAILURES_PER_ADDRESS = 50;
 
 const NOT_CONFIGURED = "Email sign-in is not available on this server. Sign in with your password.";
-const WRONG_CODE = "That code is not right, or it has expired. Check the latest email, or ask for a new code.";
+const WRONG_CODE =
+  "That code is not right, or it has expired. Check the latest email, or ask for a new code.";
 const LINK_REFUSED =
   "This sign-in link has expired or was already used. Ask for a new code to sign in.";
 
@@ -62,7 +63,8 @@ async function takeSlots(ctx: FunctionCtx, keys: Array<[string, number]>) {
 
 export async function requestSignInCode(ctx: FunctionCtx, rawEmail: string): Promise<SignInResult> {
   const { config } = ctx.services;
-  if (!config.mail) throw new AppError("BAD_REQUEST", NOT_CONFIGURED, { reason: "email_codes_off" });
+  if (!config.mail)
+    throw new AppError("BAD_REQUEST", NOT_CONFIGURED, { reason: "email_codes_off" });
   const db = ctx.services.database.db;
   const email = accountOf(rawEmail);
   const slots = await takeSlots(ctx, [
@@ -215,7 +217,10 @@ export async function signInWithEmailLink(
 ): Promise<SignInResult | undefined> {
   const db = ctx.services.database.db;
   const slots = await takeVerifySlots(ctx, undefined);
-  const [row] = await db.select().from(signInCodes).where(eq(signInCodes.linkHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(signInCodes)
+    .where(eq(signInCodes.linkHash, sha256(token)));
   if (!row) return undefined;
   const spent = await spendCode(ctx, row.id);
   const user = spent ? await findUserById(ctx, row.userId) : undefined;
@@ -244,7 +249,11 @@ async function spendCode(ctx: FunctionCtx, id: string): Promise<boolean> {
     .update(signInCodes)
     .set({ usedAt: new Date() })
     .where(
-      and(eq(signInCodes.id, id), isNull(signInCodes.usedAt), gt(signInCodes.expiresAt, sql`now()`)),
+      and(
+        eq(signInCodes.id, id),
+        isNull(signInCodes.usedAt),
+        gt(signInCodes.expiresAt, sql`now()`),
+      ),
     )
     .returning({ id: signInCodes.id });
   return spent.length > 0;

@@ -91,7 +91,9 @@ export async function finishSignIn(
       return { twoFactor: { challenge, purpose } };
     }
   }
-  return { tokens: await startSession(services, user, request, { via: firstFactor, ...extra.metadata }) };
+  return {
+    tokens: await startSession(services, user, request, { via: firstFactor, ...extra.metadata }),
+  };
 }
 
 /** A session for a user who passed every step; audit `auth.sign_in` with how. */

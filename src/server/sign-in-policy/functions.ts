@@ -98,7 +98,10 @@ export const signInPolicyFunctions: ServerFunction[] = [
       actorUserId: ctx.user.userId,
       targetType: "organization",
       targetId: organizationId,
-      metadata: { ...changes, ...(args.allowedDomains ? { allowedDomains: args.allowedDomains } : {}) },
+      metadata: {
+        ...changes,
+        ...(args.allowedDomains ? { allowedDomains: args.allowedDomains } : {}),
+      },
       request: ctx.request,
     });
     return readPolicy(ctx, organizationId);

@@ -13,12 +13,12 @@ import * as organizations from "./organizations.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as shares from "./shares.ts";
+import * as signInPolicy from "./sign-in-policy.ts";
 import * as support from "./support.ts";
 import * as threads from "./threads.ts";
+import * as twoFactor from "./two-factor.ts";
 import * as users from "./users.ts";
 import * as voice from "./voice.ts";
-import * as signInPolicy from "./sign-in-policy.ts";
-import * as twoFactor from "./two-factor.ts";
 
 /**
  * Every backend function contract, addressed as `api.users.getMe`. The server

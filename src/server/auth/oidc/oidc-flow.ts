@@ -189,8 +189,19 @@ async function exchangeWithProvider(
   }
   const idToken = tokens.claims();
   if (!idToken) throw new Error("The provider sent no ID token.");
+  // Some providers (Okta, oidc-provider) put the email in the userinfo answer only.
+  let claims: Record<string, unknown> = { ...idToken };
+  if (typeof idToken.email !== "string" && tokens.access_token) {
+    try {
+      const info = await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      claims = { ...info, ...idToken, email: info.email, email_verified: info.email_verified };
+    } catch (error) {
+      if (isNetworkFailure(error)) throw providerUnavailable(provider, error);
+      throw error;
+    }
+  }
   const text = (key: string) => {
-    const value = idToken[key];
+    const value = claims[key];
     return typeof value === "string" ? value.slice(0, 300) : undefined;
   };
   return {
@@ -198,7 +209,7 @@ async function exchangeWithProvider(
     email: text("email") ?? text("preferred_username"),
     // Entra ID does not send email_verified; its optional claim xms_edov says the
     // address's domain is verified by the tenant (docs/operations.md).
-    emailVerified: idToken.email_verified === true || idToken.xms_edov === true,
+    emailVerified: claims.email_verified === true || claims.xms_edov === true,
     givenName: text("given_name"),
     familyName: text("family_name"),
     name: text("name"),
@@ -267,5 +278,7 @@ export async function exchangeOidcCode(
   const result = await finishSignIn(ctx.services, user, "oidc", ctx.request, {
     metadata: { provider: provider.id },
   });
-  return "tokens" in result && login.redirectTo ? { ...result, redirectTo: login.redirectTo } : result;
+  return "tokens" in result && login.redirectTo
+    ? { ...result, redirectTo: login.redirectTo }
+    : result;
 }

@@ -35,7 +35,11 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
  * The 30-second step a code belongs to, when it is right within the window around
  * `timestamp`; undefined otherwise. Callers refuse a step already used (a code works once).
  */
-export function matchTotp(secret: string, code: string, timestamp = Date.now()): number | undefined {
+export function matchTotp(
+  secret: string,
+  code: string,
+  timestamp = Date.now(),
+): number | undefined {
   const token = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(token)) return undefined;
   const delta = totpFor(secret).validate({ token, timestamp, window: TOTP_WINDOW });

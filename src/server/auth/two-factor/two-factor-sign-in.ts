@@ -19,7 +19,8 @@ import {
 /** Wrong second factors one account may send in a window, over all its challenges. */
 export const TWO_FACTOR_FAILURES_PER_USER = 10;
 const WINDOW_SECONDS = 15 * 60;
-const WRONG_CODE = "That code is not right. Enter the current code from your app, or a recovery code.";
+const WRONG_CODE =
+  "That code is not right. Enter the current code from your app, or a recovery code.";
 
 /**
  * `auth.signIn {provider: "two-factor", params: {challenge, code}}`: the second step of a

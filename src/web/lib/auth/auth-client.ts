@@ -165,7 +165,11 @@ export class AuthClient {
   private finish(result: SignInResult): SignInStep {
     if ("tokens" in result) {
       this.completeSignIn(result.tokens);
-      return { kind: "signedIn", recoveryCodes: result.recoveryCodes, redirectTo: result.redirectTo };
+      return {
+        kind: "signedIn",
+        recoveryCodes: result.recoveryCodes,
+        redirectTo: result.redirectTo,
+      };
     }
     if ("twoFactor" in result) return { kind: "twoFactor", ...result.twoFactor };
     if ("started" in result) return { kind: "codeSent" };
