@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { SMTPServer, type SMTPServer as SmtpServerType } from "smtp-server";
+import { type SMTPServer as SmtpServerType, SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";

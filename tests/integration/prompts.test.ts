@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
-import { callFn, callFnError, expectError } from "../support/call-fn.ts";
 import { insertDocument } from "../support/chat-fixtures.ts";
+import { callFn, callFnError, expectError } from "../support/call-fn.ts";
 import {
   createTestUser,
   DB_KINDS,
