@@ -41,7 +41,7 @@ export async function resolveSsoAccount(
     });
     return new AppError("FORBIDDEN", message, { reason: `sso_${reason}` });
   };
-  if (!email || !email.includes("@")) {
+  if (!email?.includes("@")) {
     throw await refuse(
       "no_email",
       `${provider.name} did not tell us your email address, so we cannot find your account. Ask your administrator to release the email claim to ${ctx.services.config.appName}.`,

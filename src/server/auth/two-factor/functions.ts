@@ -25,6 +25,11 @@ async function caller(ctx: FunctionCtx) {
   return user;
 }
 
+/** twoFactor.status follows the user's row: touch it when two factors change. */
+async function touchUser(ctx: FunctionCtx, userId: string) {
+  await ctx.db.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 const WRONG_CODE = "That code is not right. Enter the current code from your authenticator app.";
 
 async function requireCurrentCode(ctx: FunctionCtx, userId: string, code: string) {
@@ -87,6 +92,7 @@ export const twoFactorFunctions: ServerFunction[] = [
       metadata: { during: "account" },
       request: ctx.request,
     });
+    await touchUser(ctx, user.id);
     return { recoveryCodes };
   }),
 
@@ -110,6 +116,7 @@ export const twoFactorFunctions: ServerFunction[] = [
         actorUserId: user.id,
         request: ctx.request,
       });
+      await touchUser(ctx, user.id);
       return null;
     },
     { ownTransaction: true },
@@ -128,6 +135,7 @@ export const twoFactorFunctions: ServerFunction[] = [
         actorUserId: user.id,
         request: ctx.request,
       });
+      await touchUser(ctx, user.id);
       return { recoveryCodes };
     },
     { ownTransaction: true },

@@ -51,7 +51,7 @@ describe("single sign-on in the browser", () => {
   it("sends an emailed link's code without a verifier", async () => {
     const { client, requests } = tab(() => issued(tokenFor(600_000), "r1"));
     await client.signInWithCode("link-token");
-    expect((requests[0]?.body as { args: unknown }).args).toEqual({
+    expect((requests[0]!.body as { args: unknown }).args).toEqual({
       params: { code: "link-token" },
     });
   });
