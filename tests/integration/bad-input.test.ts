@@ -357,6 +357,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
           .filter((path) => !covered.has(path)),
       ).toEqual([
         "auth.signOut",
+        "auth.signInOptions",
         "setup.status",
         "users.getMe",
         "folders.getAll",
@@ -380,6 +381,8 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "notifications.getPreferences",
         "support.listMine",
         "voice.getSettings",
+        "signInPolicy.get",
+        "twoFactor.status",
       ]);
 
       const wrong: string[] = [];
