@@ -52,6 +52,14 @@ export async function startOidcProvider(options: {
         },
       ],
       pkce: { required: () => true },
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Grant: 600,
+        IdToken: 600,
+        Interaction: 600,
+        Session: 600,
+      },
       claims: {
         openid: ["sub"],
         email: ["email", "email_verified"],

@@ -98,12 +98,17 @@ export function TotpSetup({ secret, uri, onConfirm, submitLabel = "Turn on" }: T
           autoComplete="one-time-code"
           placeholder="123456"
           maxLength={7}
-          className="font-mono text-lg tracking-[0.4em]"
+          className="max-w-56 font-mono text-lg tracking-[0.4em]"
           disabled={busy}
           data-testid="totp-setup-code"
         />
       </FormField>
-      <Button type="submit" disabled={busy} data-testid="totp-setup-submit">
+      <Button
+        type="submit"
+        className="justify-self-start"
+        disabled={busy}
+        data-testid="totp-setup-submit"
+      >
         {busy ? <Spinner /> : null}
         {submitLabel}
       </Button>
