@@ -152,7 +152,7 @@ export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
       ) : view.kind === "email" ? (
         <EmailCodeForm onStep={onStep} onCancel={restart} />
       ) : (
-        <div className="grid gap-5">
+        <div className="grid grid-cols-1 gap-5">
           <ProviderButtons providers={providers} redirectTo={redirectTo} />
           {providers.length > 0 ? <OrDivider label="or with your email" /> : null}
           <LoginForm onStep={onStep} />

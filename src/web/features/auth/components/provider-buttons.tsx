@@ -27,7 +27,7 @@ export function ProviderButtons({ providers, redirectTo }: ProviderButtonsProps)
     }
   };
   return (
-    <div className="grid gap-2.5" data-testid="sso-providers">
+    <div className="grid grid-cols-1 gap-2.5" data-testid="sso-providers">
       {error ? (
         <Alert variant="error" title="Single sign-on did not start" data-testid="sso-error">
           {error}
@@ -39,13 +39,14 @@ export function ProviderButtons({ providers, redirectTo }: ProviderButtonsProps)
           type="button"
           variant="outline"
           size="lg"
-          className="w-full justify-center"
+          className="w-full min-w-0 justify-center"
+          title={`Continue with ${provider.name}`}
           disabled={busy !== undefined}
           onClick={() => void start(provider.id)}
           data-testid={`sso-${provider.id}`}
         >
           {busy === provider.id ? <Spinner /> : <KeyRound aria-hidden="true" />}
-          Continue with {provider.name}
+          <span className="truncate">Continue with {provider.name}</span>
         </Button>
       ))}
     </div>
