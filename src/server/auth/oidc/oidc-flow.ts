@@ -7,6 +7,8 @@ import { oidcLogins } from "../../db/schema.ts";
 import { newId } from "../../ids.ts";
 import { writeAudit } from "../audit.ts";
 import type { RequestInfo } from "../identity.ts";
+import { tooManyAttempts } from "../password-attempts.ts";
+import { takeRateLimitSlots } from "../rate-limit.ts";
 import { randomToken, sameSecret, sha256, signInSecrets } from "../server-secrets.ts";
 import { finishSignIn } from "../sign-in-gate.ts";
 import { oidcClients, providerUnavailable } from "./oidc-clients.ts";
@@ -40,6 +42,9 @@ function appOrigin(services: Services, request: RequestInfo): string {
   return config.publicUrlConfigured || !request.origin ? config.publicUrl : request.origin;
 }
 
+/** Single sign-on starts one network address may make in 15 minutes (each writes a row). */
+export const STARTS_PER_ADDRESS = 60;
+
 export async function startOidcSignIn(
   ctx: FunctionCtx,
   providerId: string,
@@ -47,6 +52,11 @@ export async function startOidcSignIn(
 ): Promise<SignInResult> {
   const clients = oidcClients(ctx.services.config);
   const provider = clients.provider(providerId);
+  const key = `sso:start:address:${ctx.request.ip ?? "unknown"}`;
+  const started = (await takeRateLimitSlots(ctx.services.database.db, [key], 15 * 60)).get(key)!;
+  if (started.count > STARTS_PER_ADDRESS) {
+    throw tooManyAttempts("Too many sign-in attempts.", started.retryAfterSeconds);
+  }
   const configuration = await clients.configuration(provider);
   const secrets = await signInSecrets(ctx.services.database.db);
   const state = client.randomState();
