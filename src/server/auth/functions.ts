@@ -14,7 +14,7 @@ import { signInWithSecondFactor } from "./two-factor/two-factor-sign-in.ts";
 export const signInFunction = implement(signIn, async (ctx, args) => {
   const auth = ctx.services.auth;
   if ("refreshToken" in args) return { tokens: await auth.refresh(args.refreshToken, ctx.request) };
-  if (args.provider === "password" && "password" in args.params) {
+  if ("password" in args.params) {
     const user = await auth.signInWithPassword(
       args.params.email,
       args.params.password,
@@ -22,22 +22,20 @@ export const signInFunction = implement(signIn, async (ctx, args) => {
     );
     return finishSignIn(ctx.services, user, "password", ctx.request);
   }
-  if (args.provider === "two-factor" && "challenge" in args.params) {
+  if ("challenge" in args.params) {
     return signInWithSecondFactor(ctx, args.params.challenge, args.params.code);
   }
-  if (args.provider === "email" && "email" in args.params) {
-    return "code" in args.params
-      ? signInWithEmailCode(ctx, args.params.email, args.params.code)
-      : requestSignInCode(ctx, args.params.email);
+  if ("email" in args.params) {
+    return args.params.code === undefined
+      ? requestSignInCode(ctx, args.params.email)
+      : signInWithEmailCode(ctx, args.params.email, args.params.code);
   }
-  if ("code" in args.params) {
-    const verifier = "verifier" in args ? args.verifier : undefined;
-    const provider = args.provider === "email" ? undefined : args.provider;
+  const { code, redirectTo } = args.params;
+  const verifier = "verifier" in args ? args.verifier : undefined;
+  if (code !== undefined) {
     const result =
-      (args.provider === "email"
-        ? undefined
-        : await exchangeOidcCode(ctx, args.params.code, verifier, provider)) ??
-      (await signInWithEmailLink(ctx, args.params.code));
+      (await exchangeOidcCode(ctx, code, verifier, args.provider)) ??
+      (await signInWithEmailLink(ctx, code));
     if (!result) {
       throw new AppError(
         "UNAUTHENTICATED",
@@ -47,11 +45,12 @@ export const signInFunction = implement(signIn, async (ctx, args) => {
     }
     return result;
   }
-  return startOidcSignIn(
-    ctx,
-    args.provider ?? "",
-    "redirectTo" in args.params ? args.params.redirectTo : undefined,
-  );
+  if (!args.provider) {
+    throw new AppError("INVALID_ARGS", "Name the sign-in provider, or send a code.", {
+      path: "provider",
+    });
+  }
+  return startOidcSignIn(ctx, args.provider, redirectTo);
 });
 
 export const signOutFunction = implement(signOut, async (ctx) => {

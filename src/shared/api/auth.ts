@@ -12,11 +12,14 @@ const email = singleLineText({ trim: true })
 const verifier = singleLineText().max(512).optional();
 /** The sign-in methods that are not single sign-on providers. */
 export const RESERVED_PROVIDERS = ["password", "email", "two-factor", "code"] as const;
+// Aborting checks: a provider that is not a single sign-on name rules its variants out at
+// once, so a bad field elsewhere is reported by the one variant left (decision 012).
 const providerId = z
   .string()
-  .regex(/^[a-z][a-z0-9-]{0,39}$/, "Unknown sign-in provider")
+  .regex(/^[a-z][a-z0-9-]{0,39}$/, { message: "Unknown sign-in provider", abort: true })
   .refine((id) => !(RESERVED_PROVIDERS as readonly string[]).includes(id), {
     message: "Unknown sign-in provider",
+    abort: true,
   });
 
 const passwordSignIn = z.strictObject({
@@ -28,21 +31,19 @@ const passwordSignIn = z.strictObject({
   verifier,
 });
 
-/** Email me a sign-in code (a link and 6 digits); answers `{started: true}` whatever the address. */
-const emailCodeRequest = z.strictObject({
-  provider: z.literal("email"),
-  params: z.strictObject({ email }),
-});
-
-/** The 6 digits from that email. */
-const emailCodeSignIn = z.strictObject({
+/**
+ * Emailed codes: `{email}` asks for one (a link and 6 digits; the answer is `{started: true}`
+ * whatever the address), `{email, code}` signs in with the 6 digits from that email.
+ */
+const emailSignIn = z.strictObject({
   provider: z.literal("email"),
   params: z.strictObject({
     email,
     code: z
       .string()
       .trim()
-      .regex(/^\d{6}$/, "The code is 6 digits"),
+      .regex(/^\d{6}$/, "The code is 6 digits")
+      .optional(),
   }),
 });
 
@@ -56,19 +57,17 @@ const twoFactorSignIn = z.strictObject({
 });
 
 /**
- * SPEC 7's `params.code` plus verifier: a one-time code from the address bar, either
- * single sign-on's (with the verifier kept when it started) or an emailed link's.
+ * Single sign-on, and SPEC 7's `params.code` plus verifier. With a provider and no code:
+ * start (answers `{redirect, verifier}`), `redirectTo` being where to land afterwards. With
+ * `code`: the one-time code from the address bar, single sign-on's (with the verifier kept
+ * when it started) or an emailed link's (no provider needed).
  */
-const codeSignIn = z.strictObject({
-  provider: z.union([providerId, z.literal("email")]).optional(),
-  params: z.strictObject({ code: singleLineText().min(1).max(512) }),
-  verifier,
-});
-
-/** Start single sign-on with a provider: answers `{redirect, verifier}`. */
-const providerSignIn = z.strictObject({
-  provider: providerId,
-  params: z.strictObject({ redirectTo: singleLineText().max(2048).optional() }),
+const providerOrCodeSignIn = z.strictObject({
+  provider: providerId.optional(),
+  params: z.strictObject({
+    code: singleLineText().min(1).max(512).optional(),
+    redirectTo: singleLineText().max(2048).optional(),
+  }),
   verifier,
 });
 
@@ -97,11 +96,9 @@ export type SignInResult = z.infer<typeof signInResultSchema>;
 export const signIn = actionContract("auth.signIn", {
   args: z.union([
     passwordSignIn,
-    emailCodeSignIn,
-    emailCodeRequest,
+    emailSignIn,
     twoFactorSignIn,
-    codeSignIn,
-    providerSignIn,
+    providerOrCodeSignIn,
     refreshSignIn,
   ]),
   returns: signInResultSchema,
