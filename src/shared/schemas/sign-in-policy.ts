@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "../constants.ts";
+import { singleLineText } from "./text.ts";
 
 /** A bare domain name, lower case: example.com, mail.example.co.uk. */
-export const emailDomainSchema = z
-  .string()
-  .trim()
+export const emailDomainSchema = singleLineText({ trim: true })
   .toLowerCase()
   .max(253, "A domain is at most 253 characters")
   .regex(
