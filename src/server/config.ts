@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { type OidcProviderConfig, parseOidcProviders } from "./auth/oidc/oidc-config.ts";
 
 /**
  * The server's configuration, parsed once from the environment. Nothing else
@@ -213,7 +214,7 @@ const envSchema = z
 
 export type Config = ReturnType<typeof finish>;
 
-function finish(env: z.infer<typeof envSchema>) {
+function finish(env: z.infer<typeof envSchema>, oidcProviders: OidcProviderConfig[] = []) {
   const dataDir = path.resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
@@ -318,6 +319,8 @@ function finish(env: z.infer<typeof envSchema>) {
      * server), else OpenAI itself with SPEECH_API_KEY or OPENAI_API_KEY.
      */
     speech: speechProvider(env),
+    /** Single sign-on providers (OIDC_PROVIDERS; decision 030), in the order named. */
+    oidcProviders,
   };
 }
 
@@ -344,9 +347,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (value !== undefined && value !== "") env[key] = value;
   }
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")} ${issue.message}`);
+  const oidc = parseOidcProviders(env);
+  if (!parsed.success || oidc.issues.length > 0) {
+    const lines = (parsed.error?.issues ?? []).map(
+      (issue) => `  ${issue.path.join(".")} ${issue.message}`,
+    );
+    for (const [variable, message] of oidc.issues) lines.push(`  ${variable} ${message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  return finish(parsed.data);
+  return finish(parsed.data, oidc.providers);
 }

@@ -23,6 +23,7 @@ import { Route as AuthedAccountIndexRouteImport } from './routes/_authed/account
 import { Route as AuthedAccountNotificationsRouteImport } from './routes/_authed/account/notifications'
 import { Route as AuthedAccountOrganizationRouteImport } from './routes/_authed/account/organization'
 import { Route as AuthedAccountPocketAssociateRouteImport } from './routes/_authed/account/pocket-associate'
+import { Route as AuthedAccountSecurityRouteImport } from './routes/_authed/account/security'
 import { Route as AuthedAccountSupportRouteImport } from './routes/_authed/account/support'
 import { Route as AuthedAdminIndexRouteImport } from './routes/_authed/admin/index'
 import { Route as AuthedAdminAuditRouteImport } from './routes/_authed/admin/audit'
@@ -127,6 +128,11 @@ const AuthedAccountPocketAssociateRoute =
     path: '/pocket-associate',
     getParentRoute: () => AuthedAccountRoute,
   } as any)
+const AuthedAccountSecurityRoute = AuthedAccountSecurityRouteImport.update({
+  id: '/security',
+  path: '/security',
+  getParentRoute: () => AuthedAccountRoute,
+} as any)
 const AuthedAccountSupportRoute = AuthedAccountSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -301,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/account/notifications': typeof AuthedAccountNotificationsRoute
   '/account/organization': typeof AuthedAccountOrganizationRoute
   '/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
+  '/account/security': typeof AuthedAccountSecurityRoute
   '/account/support': typeof AuthedAccountSupportRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
   '/admin/chat': typeof AuthedAdminChatRoute
@@ -344,6 +351,7 @@ export interface FileRoutesByTo {
   '/account/notifications': typeof AuthedAccountNotificationsRoute
   '/account/organization': typeof AuthedAccountOrganizationRoute
   '/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
+  '/account/security': typeof AuthedAccountSecurityRoute
   '/account/support': typeof AuthedAccountSupportRoute
   '/admin/audit': typeof AuthedAdminAuditRoute
   '/admin/chat': typeof AuthedAdminChatRoute
@@ -392,6 +400,7 @@ export interface FileRoutesById {
   '/_authed/account/notifications': typeof AuthedAccountNotificationsRoute
   '/_authed/account/organization': typeof AuthedAccountOrganizationRoute
   '/_authed/account/pocket-associate': typeof AuthedAccountPocketAssociateRoute
+  '/_authed/account/security': typeof AuthedAccountSecurityRoute
   '/_authed/account/support': typeof AuthedAccountSupportRoute
   '/_authed/admin/audit': typeof AuthedAdminAuditRoute
   '/_authed/admin/chat': typeof AuthedAdminChatRoute
@@ -440,6 +449,7 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/organization'
     | '/account/pocket-associate'
+    | '/account/security'
     | '/account/support'
     | '/admin/audit'
     | '/admin/chat'
@@ -483,6 +493,7 @@ export interface FileRouteTypes {
     | '/account/notifications'
     | '/account/organization'
     | '/account/pocket-associate'
+    | '/account/security'
     | '/account/support'
     | '/admin/audit'
     | '/admin/chat'
@@ -530,6 +541,7 @@ export interface FileRouteTypes {
     | '/_authed/account/notifications'
     | '/_authed/account/organization'
     | '/_authed/account/pocket-associate'
+    | '/_authed/account/security'
     | '/_authed/account/support'
     | '/_authed/admin/audit'
     | '/_authed/admin/chat'
@@ -670,6 +682,13 @@ declare module '@tanstack/react-router' {
       path: '/pocket-associate'
       fullPath: '/account/pocket-associate'
       preLoaderRoute: typeof AuthedAccountPocketAssociateRouteImport
+      parentRoute: typeof AuthedAccountRoute
+    }
+    '/_authed/account/security': {
+      id: '/_authed/account/security'
+      path: '/security'
+      fullPath: '/account/security'
+      preLoaderRoute: typeof AuthedAccountSecurityRouteImport
       parentRoute: typeof AuthedAccountRoute
     }
     '/_authed/account/support': {
@@ -896,6 +915,7 @@ interface AuthedAccountRouteChildren {
   AuthedAccountNotificationsRoute: typeof AuthedAccountNotificationsRoute
   AuthedAccountOrganizationRoute: typeof AuthedAccountOrganizationRoute
   AuthedAccountPocketAssociateRoute: typeof AuthedAccountPocketAssociateRoute
+  AuthedAccountSecurityRoute: typeof AuthedAccountSecurityRoute
   AuthedAccountSupportRoute: typeof AuthedAccountSupportRoute
   AuthedAccountIndexRoute: typeof AuthedAccountIndexRoute
 }
@@ -904,6 +924,7 @@ const AuthedAccountRouteChildren: AuthedAccountRouteChildren = {
   AuthedAccountNotificationsRoute: AuthedAccountNotificationsRoute,
   AuthedAccountOrganizationRoute: AuthedAccountOrganizationRoute,
   AuthedAccountPocketAssociateRoute: AuthedAccountPocketAssociateRoute,
+  AuthedAccountSecurityRoute: AuthedAccountSecurityRoute,
   AuthedAccountSupportRoute: AuthedAccountSupportRoute,
   AuthedAccountIndexRoute: AuthedAccountIndexRoute,
 }

@@ -373,6 +373,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
           .filter((path) => !covered.has(path)),
       ).toEqual([
         "auth.signOut",
+        "auth.signInOptions",
         "setup.status",
         "users.getMe",
         "folders.getAll",
@@ -405,6 +406,8 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "admin.dossier.listOrganizations",
         "admin.audit.listActions",
         "audit.listLooksAtMe",
+        "signInPolicy.get",
+        "twoFactor.status",
       ]);
 
       const wrong: string[] = [];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { callFn, callFnResult } from "../support/call-fn.ts";
 import {
@@ -123,7 +124,7 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       status: "success",
       value: { tokens: { token: expect.any(String), refreshToken: expect.any(String) } },
     });
-    const { tokens } = messageValue(api.auth.signIn, signIn);
+    const tokens = tokensIn(messageValue(api.auth.signIn, signIn));
     const wrong = await socketCallFn(socket, api.auth.signIn, {
       provider: "password",
       params: { email: user.email, password: "wrong password" },
@@ -137,7 +138,7 @@ describe.each(DB_KINDS)("functions over the WebSocket (%s)", (kind) => {
       refreshToken: tokens.refreshToken,
     });
     expect(refreshed.status).toBe("success");
-    const { tokens: next } = messageValue(api.auth.signIn, refreshed);
+    const next = tokensIn(messageValue(api.auth.signIn, refreshed));
     expect((await socket.authenticate(next.token)).type).toBe("authenticated");
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { callFn, callFnResult } from "../support/call-fn.ts";
 import { createTestUser, DB_KINDS, startTestServer, type TestServer } from "../support/server.ts";
@@ -107,7 +108,9 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
     const socket = await open();
     await socket.authenticate(user.token);
     await subscribeFn(socket, "me", api.users.getMe, {});
-    const { tokens } = await callFn(server, api.auth.signIn, { refreshToken: user.refreshToken });
+    const tokens = tokensIn(
+      await callFn(server, api.auth.signIn, { refreshToken: user.refreshToken }),
+    );
     expect((await socket.authenticate(tokens.token)).type).toBe("authenticated");
     const pushed = socket.nextResult("me");
     await callFn(
@@ -140,7 +143,7 @@ describe.each(DB_KINDS)("live queries over /api/sync (%s)", (kind) => {
       provider: "password",
       params: { email: user.email, password: user.password },
     });
-    const other = second.tokens.token;
+    const other = tokensIn(second).token;
     const kept = await open();
     const ended = await open();
     await kept.authenticate(user.token);

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
@@ -184,10 +185,12 @@ describe.each(DB_KINDS)("kill -9 during module runs, then a restart, on %s", (ki
       );
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     }
-    const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
-      provider: "password",
-      params: { email, password: PASSWORD },
-    });
+    const tokens = tokensIn(
+      await callFn(callerAt(url), api.auth.signIn, {
+        provider: "password",
+        params: { email, password: PASSWORD },
+      }),
+    );
     const runs = await callFn(
       callerAt(url),
       api.modules.listExecutions,

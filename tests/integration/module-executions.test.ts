@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import type { Execution } from "#shared/schemas/module.ts";
 import {
@@ -10,8 +11,8 @@ import {
   moduleExecutions,
   modules,
 } from "../../src/server/db/schema.ts";
-import { MODULE_EXECUTION_DEADLINE_JOB } from "../../src/server/modules/executions/run-execution-job.ts";
 import { insertDraft } from "../../src/server/drafts/draft-writes.ts";
+import { MODULE_EXECUTION_DEADLINE_JOB } from "../../src/server/modules/executions/run-execution-job.ts";
 import { startExecution } from "../../src/server/modules/executions/start-execution.ts";
 import { verifySignature } from "../../src/server/modules/webhooks/webhook-signature.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
@@ -612,10 +613,12 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
       .from(documents)
       .where(eq(documents.organizationId, organizationId))
       .limit(1);
-    const { tokens } = await callFn(server, api.auth.signIn, {
-      provider: "password",
-      params: { email: "member@demo.example.com", password: DEMO_PASSWORD },
-    });
+    const tokens = tokensIn(
+      await callFn(server, api.auth.signIn, {
+        provider: "password",
+        params: { email: "member@demo.example.com", password: DEMO_PASSWORD },
+      }),
+    );
     const { executionId } = await callFn(
       server,
       api.modules.run,

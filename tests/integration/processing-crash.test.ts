@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
@@ -151,10 +152,12 @@ async function withDatabase<T>(
 
 /** The password user's access token, from the server in the child process at `url`. */
 async function signIn(url: string, email: string): Promise<string> {
-  const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
-    provider: "password",
-    params: { email, password: PASSWORD },
-  });
+  const tokens = tokensIn(
+    await callFn(callerAt(url), api.auth.signIn, {
+      provider: "password",
+      params: { email, password: PASSWORD },
+    }),
+  );
   return tokens.token;
 }
 

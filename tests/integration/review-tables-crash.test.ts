@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
@@ -177,10 +178,12 @@ describe.each(DB_KINDS)(
       const second = spawnServer(env);
       children.push(second.child);
       await waitForHealth(url, second, 120_000);
-      const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
-        provider: "password",
-        params: { email, password: PASSWORD },
-      });
+      const tokens = tokensIn(
+        await callFn(callerAt(url), api.auth.signIn, {
+          provider: "password",
+          params: { email, password: PASSWORD },
+        }),
+      );
       const until = Date.now() + 120_000;
       for (;;) {
         const table = await callFn(callerAt(url), api.tables.get, { tableId }, tokens.token);

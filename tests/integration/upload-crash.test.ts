@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import { type ClientRequest, request } from "node:http";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import type { UploadResponse } from "#shared/schemas/upload.ts";
 import { loadConfig } from "../../src/server/config.ts";
@@ -138,10 +139,12 @@ describe.each(DB_KINDS)("kill -9 during an upload, then a restart, on %s", (kind
 
     // First run: one upload completes, the next is cut off by kill -9 mid-file.
     const first = await start(env, url);
-    const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
-      provider: "password",
-      params: { email, password: PASSWORD },
-    });
+    const tokens = tokensIn(
+      await callFn(callerAt(url), api.auth.signIn, {
+        provider: "password",
+        params: { email, password: PASSWORD },
+      }),
+    );
     const form = new FormData();
     form.append("file", new Blob(["Minutes of the board meeting."]), "minutes.txt");
     const uploaded = await fetch(`${url}/api/documents/upload`, {

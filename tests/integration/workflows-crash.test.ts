@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
@@ -171,10 +172,12 @@ describe.each(DB_KINDS)("kill -9 during a workflow run, then a restart, on %s", 
       { secret },
     );
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-    const { tokens } = await callFn(callerAt(url), api.auth.signIn, {
-      provider: "password",
-      params: { email, password: PASSWORD },
-    });
+    const tokens = tokensIn(
+      await callFn(callerAt(url), api.auth.signIn, {
+        provider: "password",
+        params: { email, password: PASSWORD },
+      }),
+    );
     const until = Date.now() + 60_000;
     for (;;) {
       const run = await callFn(callerAt(url), api.workflows.getRun, { runId }, tokens.token);

@@ -1,4 +1,4 @@
-import type { Tokens } from "#shared/api/auth.ts";
+import { type Tokens, tokensIn } from "#shared/api/auth.ts";
 import type { ArgsOf, FunctionContract } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import type { Role } from "#shared/constants.ts";
@@ -97,10 +97,12 @@ export async function createTestUser(
     role: overrides.role ?? "Member",
     isSuperadmin: overrides.isSuperadmin ?? false,
   });
-  const { tokens } = await callFn(server, api.auth.signIn, {
-    provider: "password",
-    params: { email, password },
-  });
+  const tokens = tokensIn(
+    await callFn(server, api.auth.signIn, {
+      provider: "password",
+      params: { email, password },
+    }),
+  );
   return { userId: user.id, organizationId, email, password, ...tokens };
 }
 
@@ -156,7 +158,7 @@ export function tokensOf(result: CallResult): Tokens {
   if (result.body.status !== "success") {
     throw new Error(`expected tokens, got ${result.httpStatus} ${JSON.stringify(result.body)}`);
   }
-  return resultOf(api.auth.signIn, result.body.value).tokens;
+  return tokensIn(resultOf(api.auth.signIn, result.body.value));
 }
 
 /** A PGlite data dir with an empty, migrated database. */

@@ -5,6 +5,7 @@ import { adminOrganizationFunctions } from "../admin/organizations/functions.ts"
 import { adminStatsFunctions } from "../admin/stats/functions.ts";
 import { adminUserFunctions } from "../admin/users/functions.ts";
 import { authFunctions } from "../auth/functions.ts";
+import { twoFactorFunctions } from "../auth/two-factor/functions.ts";
 import { documentFunctions } from "../documents/functions.ts";
 import { draftFunctions } from "../drafts/functions.ts";
 import { folderFunctions } from "../folders/functions.ts";
@@ -19,6 +20,7 @@ import { organizationFunctions } from "../organizations/functions.ts";
 import { promptFunctions } from "../prompts/functions.ts";
 import { setupFunctions } from "../setup/functions.ts";
 import { shareFunctions } from "../shares/functions.ts";
+import { signInPolicyFunctions } from "../sign-in-policy/functions.ts";
 import { supportFunctions } from "../support/functions.ts";
 import { tableFunctions } from "../tables/functions.ts";
 import { threadAttachmentFunctions } from "../threads/attachment-functions.ts";
@@ -59,6 +61,9 @@ const functions: ServerFunction[] = [
   ...adminOrganizationFunctions,
   ...adminStatsFunctions,
   ...adminLookFunctions,
+  // Sign-in methods (decision 030)
+  ...signInPolicyFunctions,
+  ...twoFactorFunctions,
 ];
 
 function contractsOf(tree: object): FunctionContract[] {

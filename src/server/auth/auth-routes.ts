@@ -5,9 +5,10 @@ import { AppError, unauthenticated } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import { answerErrors } from "../http/error-response.ts";
 import { readJson } from "../http/read-json.ts";
-import type { AppEnv } from "../http/request-info.ts";
+import { type AppEnv, requestInfo } from "../http/request-info.ts";
 import { loadUserView } from "../users/get-me.ts";
 import { ACCESS_COOKIE, REFRESH_COOKIE } from "./cookies.ts";
+import { finishOidcCallback } from "./oidc/oidc-flow.ts";
 import { assertSameOrigin } from "./request-caller.ts";
 
 const COOKIE_BODY_HINT = "Send JSON: {token, refreshToken} or null.";
@@ -74,6 +75,19 @@ export function authRoutes(services: Services) {
       maxAge: services.config.sessionTtlDays * 86_400,
     });
     return c.json({ ok: true });
+  });
+
+  // Single sign-on: the identity provider sends the browser back here (oidc/oidc-flow.ts).
+  routes.get("/callback/:provider", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const request = requestInfo(c, services.config.trustProxy);
+    const location = await finishOidcCallback(
+      services,
+      c.req.param("provider"),
+      new URL(c.req.url),
+      request,
+    );
+    return c.redirect(location, 302);
   });
 
   return routes;

@@ -111,7 +111,16 @@ export class AuthService {
     };
   }
 
-  async signInWithPassword(email: string, password: string, request: RequestInfo): Promise<Tokens> {
+  /**
+   * Check an email and password (rate limited, auth/password-attempts.ts): the user when
+   * they are right and the account may sign in. What follows (single sign-on required,
+   * the second factor, the session) is auth/sign-in-gate.ts's finishSignIn.
+   */
+  async signInWithPassword(
+    email: string,
+    password: string,
+    request: RequestInfo,
+  ): Promise<typeof users.$inferSelect> {
     const account = accountOf(email);
     const user = (
       await this.#db.select().from(users).where(sql`lower(${users.email}) = ${account}`)
@@ -156,27 +165,7 @@ export class AuthService {
       });
       throw new AppError("FORBIDDEN", "This account is disabled. Contact your administrator.");
     }
-    const suspended = await suspendedOrganizationOf(this.#db, user);
-    if (suspended) {
-      await writeAudit(this.#db, {
-        action: "auth.sign_in_suspended",
-        organizationId: user.organizationId,
-        actorUserId: user.id,
-        request,
-      });
-      throw organizationSuspended(suspended);
-    }
-    return this.#db.transaction(async (tx) => {
-      const tokens = await this.createSession(tx, user, request);
-      await tx.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
-      await writeAudit(tx, {
-        action: "auth.sign_in",
-        organizationId: user.organizationId,
-        actorUserId: user.id,
-        request,
-      });
-      return tokens;
-    });
+    return user;
   }
 
   /** Start a session for a user already authenticated by the caller. */

@@ -1203,3 +1203,130 @@ export const usageTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.metric] })],
 );
+
+// ---------------------------------------------------------------------------
+// Sign-in methods (issue 13, decision 030): single sign-on (OpenID Connect),
+// emailed one-time codes and two factors (TOTP). Every secret is a hash or
+// encrypted (auth/server-secrets.ts); every row is short-lived or per user.
+
+/** An organization's sign-in rules: default role of people single sign-on creates, what it requires. */
+export const organizationSignInPolicies = pgTable("organization_sign_in_policies", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  defaultRole: text("default_role", { enum: ["Member", "OrganizationAdmin"] })
+    .notNull()
+    .default("Member"),
+  requireSso: boolean("require_sso").notNull().default(false),
+  requireTwoFactor: boolean("require_two_factor").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Email domains whose people single sign-on may create in an organization; a domain belongs to one. */
+export const organizationEmailDomains = pgTable(
+  "organization_email_domains",
+  {
+    domain: text("domain").primaryKey(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_email_domains_org_idx").on(t.organizationId)],
+);
+
+/**
+ * One single sign-on attempt: made by auth.signIn (state, nonce, PKCE verifier, the
+ * client's verifier hash), finished at the callback (the user, the app's one-time code),
+ * spent by auth.signIn with that code and the client's verifier. Each step works once.
+ */
+export const oidcLogins = pgTable(
+  "oidc_logins",
+  {
+    id: uuid("id").primaryKey(),
+    provider: text("provider").notNull(),
+    stateHash: text("state_hash").notNull().unique(),
+    nonce: text("nonce").notNull(),
+    /** The PKCE code verifier, encrypted (it is sent to the provider at the callback). */
+    pkceVerifier: text("pkce_verifier").notNull(),
+    clientVerifierHash: text("client_verifier_hash").notNull(),
+    /** Our callback address as sent to the provider (it must be sent again with the code). */
+    redirectUri: text("redirect_uri").notNull(),
+    /** A path in the app to land on afterwards. */
+    redirectTo: text("redirect_to"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    stateUsedAt: timestamp("state_used_at", { withTimezone: true, mode: "date" }),
+    /** What the provider's checked ID token said (email, email_verified, sub, names). */
+    claims: jsonb("claims").$type<Record<string, unknown>>(),
+    codeHash: text("code_hash").unique(),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true, mode: "date" }),
+    codeUsedAt: timestamp("code_used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("oidc_logins_created_idx").on(t.createdAt)],
+);
+
+/** Emailed sign-in codes: a link token (sha256) and a 6-digit code (HMAC), once, 10 minutes. */
+export const signInCodes = pgTable(
+  "sign_in_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    linkHash: text("link_hash").notNull().unique(),
+    codeHash: text("code_hash").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sign_in_codes_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A user's TOTP secret, encrypted; confirmed once a code from their app was checked. */
+export const twoFactorSecrets = pgTable("two_factor_secrets", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+  /** The last 30-second step a code was accepted for: a code works once. */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Recovery codes (sha256), each good once. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("two_factor_recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * Between a correct first factor (password, emailed code) and the second: "verify" asks
+ * for a code from the app or a recovery code, "setup" for setting up the app first
+ * (the organization requires two factors). Short-lived, used once.
+ */
+export const twoFactorChallenges = pgTable("two_factor_challenges", {
+  id: uuid("id").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  purpose: text("purpose", { enum: ["verify", "setup"] }).notNull(),
+  firstFactor: text("first_factor").notNull(),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  createdAt: createdAt(),
+});

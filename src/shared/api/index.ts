@@ -19,9 +19,11 @@ import * as organizations from "./organizations.ts";
 import * as prompts from "./prompts.ts";
 import * as setup from "./setup.ts";
 import * as shares from "./shares.ts";
+import * as signInPolicy from "./sign-in-policy.ts";
 import * as support from "./support.ts";
 import * as tables from "./tables.ts";
 import * as threads from "./threads.ts";
+import * as twoFactor from "./two-factor.ts";
 import * as users from "./users.ts";
 import * as voice from "./voice.ts";
 import * as workflows from "./workflows.ts";
@@ -31,7 +33,7 @@ import * as workflows from "./workflows.ts";
  * must implement each one (checked at start-up and by a test).
  */
 export const api = {
-  auth: { signIn: auth.signIn, signOut: auth.signOut },
+  auth: { signIn: auth.signIn, signOut: auth.signOut, signInOptions: auth.signInOptions },
   setup: { status: setup.setupStatus, complete: setup.completeSetup },
   users: {
     getMe: users.getMe,
@@ -221,4 +223,13 @@ export const api = {
     support: { list: adminSupport.list, close: adminSupport.close, reopen: adminSupport.reopen },
   },
   audit: { listLooksAtMe: adminAudit.listLooksAtMe },
+  // Sign-in methods (decision 030)
+  signInPolicy: { get: signInPolicy.get, update: signInPolicy.update },
+  twoFactor: {
+    status: twoFactor.status,
+    beginSetup: twoFactor.beginSetup,
+    confirmSetup: twoFactor.confirmSetup,
+    disable: twoFactor.disable,
+    regenerateRecoveryCodes: twoFactor.regenerateRecoveryCodes,
+  },
 };

@@ -14,5 +14,5 @@ export const Route = createFileRoute("/login")({
 
 function LoginRoute() {
   const search = Route.useSearch();
-  return <LoginPage redirectTo={search.redirect} hasCode={search.code !== undefined} />;
+  return <LoginPage redirectTo={search.redirect} code={search.code} error={search.error} />;
 }

@@ -11,13 +11,17 @@ export function isSafeRedirect(value: string): boolean {
 
 const optionalString = z.string().max(2048).optional().catch(undefined);
 
-/** /login: `redirect` back after sign-in; `code` is a one-time sign-in code (read, then removed). */
+/**
+ * /login: `redirect` back after sign-in; `code` is a one-time sign-in code (single sign-on's
+ * or an emailed link's: read, then removed); `error` why single sign-on came back unsigned.
+ */
 export const loginSearchSchema = z
   .object({
     redirect: z.string().max(2048).refine(isSafeRedirect).optional().catch(undefined),
     code: optionalString,
+    error: z.string().max(64).optional().catch(undefined),
   })
-  .catch({ redirect: undefined, code: undefined });
+  .catch({ redirect: undefined, code: undefined, error: undefined });
 
 export type LoginSearch = z.output<typeof loginSearchSchema>;
 

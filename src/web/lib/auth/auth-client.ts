@@ -1,6 +1,7 @@
+import type { SignInResult } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
 import { TOKEN_REFRESH_LEEWAY_MS } from "#shared/constants.ts";
-import { isNetworkError } from "../network-retry.ts";
+import { isNetworkError, withNetworkRetry } from "../network-retry.ts";
 import { callOverHttp, type FetchLike } from "../sync/http-transport.ts";
 import { CookieSync } from "./cookie-sync.ts";
 import { browserLocks, type RunExclusive } from "./cross-tab-lock.ts";
@@ -31,7 +32,15 @@ export interface AuthClientOptions {
   /** Where `storage` events from other tabs arrive (default: window). */
   eventTarget?: Pick<Window, "addEventListener" | "removeEventListener"> | null;
   random?: () => number;
+  /** Goes to the identity provider (default: location.assign). */
+  navigate?: (url: string) => void;
 }
+
+/** Where a sign-in step left the person. */
+export type SignInStep =
+  | { kind: "signedIn"; recoveryCodes?: string[]; redirectTo?: string }
+  | { kind: "twoFactor"; challenge: string; purpose: "verify" | "setup" }
+  | { kind: "codeSent" };
 
 /** After a refresh failed for another reason (server down), try again this much later. */
 const REFRESH_RETRY_MS = 10_000;
@@ -57,6 +66,7 @@ export class AuthClient {
   private readonly runExclusive: RunExclusive;
   private readonly eventTarget: AuthClientOptions["eventTarget"];
   private readonly random: () => number;
+  private readonly navigate: (url: string) => void;
   private initPromise: Promise<void> | null = null;
   private refreshing: Promise<string | null> | null = null;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -77,6 +87,7 @@ export class AuthClient {
     this.eventTarget =
       options.eventTarget === undefined ? (globalThis.window ?? null) : options.eventTarget;
     this.random = options.random ?? Math.random;
+    this.navigate = options.navigate ?? ((url) => globalThis.location.assign(url));
   }
 
   getState = (): AuthState => this.state;
@@ -95,13 +106,75 @@ export class AuthClient {
     return this.initPromise;
   };
 
-  signIn = async (email: string, password: string): Promise<void> => {
-    const args = { provider: "password", params: { email, password } };
+  signIn = (email: string, password: string): Promise<SignInStep> =>
+    this.step({ provider: "password", params: { email, password } });
+
+  /** Email a sign-in code (a link and 6 digits) to this address. */
+  requestEmailCode = (email: string): Promise<SignInStep> =>
+    this.step({ provider: "email", params: { email } });
+
+  signInWithEmailCode = (email: string, code: string): Promise<SignInStep> =>
+    this.step({ provider: "email", params: { email, code } });
+
+  /** The second factor after a password or an emailed code: an app's code or a recovery code. */
+  signInWithSecondFactor = (challenge: string, code: string): Promise<SignInStep> =>
+    this.step({ provider: "two-factor", params: { challenge, code } });
+
+  /**
+   * Single sign-on (SPEC 4, 7): the server answers `{redirect, verifier}`; the verifier is
+   * kept under the OAuth verifier key and the browser goes to the provider.
+   */
+  signInWithProvider = async (provider: string, redirectTo?: string): Promise<void> => {
+    const result = await this.send({
+      provider,
+      params: redirectTo ? { redirectTo } : {},
+    });
+    if (!("redirect" in result)) throw new Error("The server did not start single sign-on.");
+    this.store.saveVerifier(result.verifier);
+    this.navigate(result.redirect);
+  };
+
+  /**
+   * The one-time `code` from the address bar (SPEC 2, 7): single sign-on's, sent with the
+   * verifier kept when it started, or an emailed link's. Network failures are tried again
+   * after about 500 ms and 2000 ms (SPEC 8); the verifier is used once.
+   */
+  signInWithCode = async (code: string): Promise<SignInStep> => {
+    const verifier = this.store.loadVerifier();
+    this.store.saveVerifier(null);
+    const args = verifier ? { params: { code }, verifier } : { params: { code } };
+    const result = await withNetworkRetry(() => this.call(api.auth.signIn.path, args, null), {
+      random: this.random,
+    }).catch((error: unknown) => {
+      throw isNetworkError(error) ? new Error(NETWORK_MESSAGE, { cause: error }) : error;
+    });
+    return this.finish(api.auth.signIn.returns.parse(result));
+  };
+
+  private async send(args: Record<string, unknown>): Promise<SignInResult> {
     const result = await this.call(api.auth.signIn.path, args, null).catch((error) => {
       throw isNetworkError(error) ? new Error(NETWORK_MESSAGE, { cause: error }) : error;
     });
-    this.completeSignIn(api.auth.signIn.returns.parse(result).tokens);
-  };
+    return api.auth.signIn.returns.parse(result);
+  }
+
+  private async step(args: Record<string, unknown>): Promise<SignInStep> {
+    return this.finish(await this.send(args));
+  }
+
+  private finish(result: SignInResult): SignInStep {
+    if ("tokens" in result) {
+      this.completeSignIn(result.tokens);
+      return {
+        kind: "signedIn",
+        recoveryCodes: result.recoveryCodes,
+        redirectTo: result.redirectTo,
+      };
+    }
+    if ("twoFactor" in result) return { kind: "twoFactor", ...result.twoFactor };
+    if ("started" in result) return { kind: "codeSent" };
+    throw new Error("Unexpected answer to sign-in.");
+  }
 
   /** Ends the session on the server; the tokens go even if that call fails. */
   signOut = async (): Promise<void> => {

@@ -68,6 +68,22 @@ export class TokenStorage {
     }
   }
 
+  /** SPEC 9's OAuth verifier: kept from the start of single sign-on until its code comes back. */
+  loadVerifier(): string | null {
+    const verifier = storedTokenSchema.safeParse(this.read(this.keys.oauthVerifier));
+    return verifier.success ? verifier.data : null;
+  }
+
+  saveVerifier(verifier: string | null): void {
+    if (!this.storage) return;
+    try {
+      if (verifier) this.storage.setItem(this.keys.oauthVerifier, verifier);
+      else this.storage.removeItem(this.keys.oauthVerifier);
+    } catch (error) {
+      console.warn("Could not keep the sign-in verifier in this browser", error);
+    }
+  }
+
   /** True for a `storage` event key that concerns the tokens (null: storage cleared). */
   concerns(key: string | null): boolean {
     return key === null || key === this.keys.accessToken || key === this.keys.refreshToken;

@@ -7,7 +7,8 @@ type AccountPath =
   | "/account/organization"
   | "/account/notifications"
   | "/account/pocket-associate"
-  | "/account/support";
+  | "/account/support"
+  | "/account/security";
 
 const TABS: { to: AccountPath; label: string; testId: string }[] = [
   { to: "/account", label: "Profile", testId: "account-tab-profile" },
@@ -19,6 +20,7 @@ const TABS: { to: AccountPath; label: string; testId: string }[] = [
     testId: "account-tab-pocket-associate",
   },
   { to: "/account/support", label: "Support", testId: "account-tab-support" },
+  { to: "/account/security", label: "Security", testId: "account-tab-security" },
 ];
 
 /** The frame of every account page: the heading and the sub-navigation between them. */

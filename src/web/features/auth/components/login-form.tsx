@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import type { SignInStep } from "../../../lib/auth/auth-client.ts";
 import { useAuth } from "../../../lib/auth/auth-context.ts";
 
 const loginFormSchema = z.object({
@@ -13,13 +14,12 @@ const loginFormSchema = z.object({
   password: z.string().min(1, "Password is required"),
 });
 
-export function LoginForm({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+export function LoginForm({ onStep }: { onStep: (step: SignInStep) => void | Promise<void> }) {
   const { signIn } = useAuth();
   const form = useZodForm(loginFormSchema, { email: "", password: "" });
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
-    await signIn(email, password);
-    await onSignedIn();
+    await onStep(await signIn(email, password));
   });
 
   return (

@@ -6,6 +6,7 @@ import { membersOptions, organizationOptions } from "../api/organization-queries
 import { InvitationsCard } from "./invitations-card.tsx";
 import { MembersCard } from "./members-card.tsx";
 import { OrganizationSettingsCard } from "./organization-settings-card.tsx";
+import { SignInPolicyCard } from "./sign-in-policy-card.tsx";
 import { UsageCard } from "./usage-card.tsx";
 
 /**
@@ -41,6 +42,7 @@ function OrganizationSections() {
       {canManage ? (
         <>
           <InvitationsCard mailConfigured={organization.mailConfigured} />
+          <SignInPolicyCard />
           <UsageCard />
         </>
       ) : null}
