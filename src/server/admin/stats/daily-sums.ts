@@ -1,7 +1,7 @@
 import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/database.ts";
 import { usageDaily } from "../../db/schema.ts";
-import { firstDayOf } from "../organizations/organization-rows.ts";
+import { firstDayOf } from "../usage-days.ts";
 
 export interface DaySum {
   day: string;

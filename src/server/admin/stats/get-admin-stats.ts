@@ -3,7 +3,7 @@ import type { AdminStats, StatsDay } from "#shared/schemas/admin-stats.ts";
 import type { FunctionCtx } from "../../api/context.ts";
 import { runUntracked } from "../../db/read-tracker.ts";
 import { organizations, usageTotals, users } from "../../db/schema.ts";
-import { firstDayOf } from "../organizations/organization-rows.ts";
+import { firstDayOf } from "../usage-days.ts";
 import { installationDailySums } from "./daily-sums.ts";
 
 /** Every UTC day from `from` to today, oldest first. */
