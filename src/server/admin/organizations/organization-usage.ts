@@ -81,8 +81,10 @@ export async function organizationUsage(
   }
   const result = new Map<string, OrganizationUsage>();
   const into = (organizationId: string) => {
-    let usage = result.get(organizationId);
-    if (!usage) result.set(organizationId, (usage = empty()));
+    const known = result.get(organizationId);
+    if (known) return known;
+    const usage = empty();
+    result.set(organizationId, usage);
     return usage;
   };
   for (const day of cache.values()) {
