@@ -61,7 +61,6 @@ const options = {
   warmup: wholeNumber("warmup", 0, 100_000),
 };
 const log = (line: string) => process.stderr.write(`[admin-stats ${database}] ${line}\n`);
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const DAYS = 120;
 
 /** The migration's backfill statements (INSERT INTO usage_…), run as an upgrade would. */

@@ -9,6 +9,7 @@ import {
   messages,
   sessions,
   threads,
+  usageDaily,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import {
@@ -384,6 +385,18 @@ describe.each(DB_KINDS)("admin organizations (%s)", (kind) => {
       storageBytes: 1500,
       usage: { threads: 1, messages: 2, tokens: 130, activeUsers: 1 },
     });
+
+    // A closed day (before yesterday) is summed over organizations once, then kept.
+    const past = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    await db()
+      .insert(usageDaily)
+      .values({ day: past, organizationId: user.organizationId, metric: "messages", value: 5 });
+    const month = await callFn(server, api.admin.stats, { days: 30 }, superadmin.token);
+    expect(month.series.find((p) => p.day === past)?.messages).toBe(5);
+    expect(month.chats.messages - after.chats.messages).toBe(5);
+    await db().update(usageDaily).set({ value: 50 }).where(eq(usageDaily.day, past));
+    const kept = await callFn(server, api.admin.stats, { days: 30 }, superadmin.token);
+    expect(kept.series.find((p) => p.day === past)?.messages).toBe(5);
   });
 
   it("answers bad input with a clear error", async () => {

@@ -22,8 +22,12 @@ async function lockOrganizationRow(db: Executor, organizationId: string) {
   return row;
 }
 
-async function view(db: Executor, organizationId: string): Promise<AdminOrganization> {
-  const found = await findAdminOrganization(db, organizationId);
+async function view(
+  ctx: FunctionCtx,
+  db: Executor,
+  organizationId: string,
+): Promise<AdminOrganization> {
+  const found = await findAdminOrganization(db, ctx.services.database, organizationId);
   if (!found) throw notFound("The organization");
   return found;
 }
@@ -58,7 +62,7 @@ export async function updateAdminOrganization(
       request: ctx.request,
     });
   }
-  return view(ctx.db, row.id);
+  return view(ctx, ctx.db, row.id);
 }
 
 /**
@@ -73,7 +77,7 @@ export async function suspendOrganization(
   args: { organizationId: string; reason?: string },
 ): Promise<AdminOrganization> {
   const row = await lockOrganizationRow(ctx.db, args.organizationId);
-  if (row.suspendedAt) return view(ctx.db, row.id);
+  if (row.suspendedAt) return view(ctx, ctx.db, row.id);
   const now = new Date();
   await ctx.db
     .update(organizations)
@@ -104,7 +108,7 @@ export async function suspendOrganization(
     metadata: { name: row.name, reason: args.reason || null, sessionsEnded: ended.length },
     request: ctx.request,
   });
-  return view(ctx.db, row.id);
+  return view(ctx, ctx.db, row.id);
 }
 
 /** Lift a suspension: its members may sign in again (their ended sessions stay ended). */
@@ -113,7 +117,7 @@ export async function restoreOrganization(
   args: { organizationId: string },
 ): Promise<AdminOrganization> {
   const row = await lockOrganizationRow(ctx.db, args.organizationId);
-  if (!row.suspendedAt) return view(ctx.db, row.id);
+  if (!row.suspendedAt) return view(ctx, ctx.db, row.id);
   await ctx.db
     .update(organizations)
     .set({ suspendedAt: null, suspendedReason: null, updatedAt: new Date() })
@@ -131,5 +135,5 @@ export async function restoreOrganization(
     },
     request: ctx.request,
   });
-  return view(ctx.db, row.id);
+  return view(ctx, ctx.db, row.id);
 }

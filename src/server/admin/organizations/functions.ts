@@ -16,7 +16,8 @@ import { listAdminOrganizations } from "./organization-rows.ts";
 export const adminOrganizationFunctions: ServerFunction[] = [
   implement(
     api.admin.organizations.list,
-    async (ctx, args) => listAdminOrganizations(ctx.db, args.search || undefined),
+    async (ctx, args) =>
+      listAdminOrganizations(ctx.db, ctx.services.database, args.search || undefined),
     { liveScope: "global" },
   ),
   implement(

@@ -1,112 +1,120 @@
-import { and, asc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import {
-  type AdminOrganization,
-  ORGANIZATION_USAGE_DAYS,
-} from "#shared/schemas/admin-organizations.ts";
-import type { Executor } from "../../db/database.ts";
-import { organizations } from "../../db/schema.ts";
+import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { AdminOrganization } from "#shared/schemas/admin-organizations.ts";
+import type { Database, Executor } from "../../db/database.ts";
+import { invitations, organizations, usageTotals, users } from "../../db/schema.ts";
 import { isUuid } from "../../ids.ts";
-
-/** The first UTC day ("2026-11-01") of the last `days` days, today included. */
-export function firstDayOf(days: number, now = new Date()): string {
-  const start = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (days - 1)),
-  );
-  return start.toISOString().slice(0, 10);
-}
+import { organizationUsage } from "./organization-usage.ts";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Organizations with their figures, one statement: members and invitations
- * from their indexed columns, documents and storage from usage_totals, the
- * last 30 days from usage_daily (decision 026). Never the documents or
- * messages tables.
+ * Organizations with their figures (decision 026): a few grouped statements, each one pass
+ * over an indexed table or a rollup, joined here: members and invitations from their
+ * tables, documents and storage from usage_totals, the last 30 days from usage_daily
+ * (organization-usage.ts). Never the documents or messages tables.
  */
-async function selectOrganizations(db: Executor, where: SQL | undefined) {
-  const since = firstDayOf(ORGANIZATION_USAGE_DAYS);
-  // Hand-written subqueries: drizzle leaves columns unqualified inside a select's sql, and
-  // "id" would then name the subquery's own table. Tables stay quoted for the read tracker.
-  const usage = (metric: string) =>
-    sql<string>`coalesce((select sum(d.value) from "usage_daily" d
-      where d.organization_id = "organizations"."id" and d.day >= ${since} and d.metric = ${metric}), 0)`;
-  const total = (metric: string) =>
-    sql<string>`coalesce((select t.value from "usage_totals" t
-      where t.organization_id = "organizations"."id" and t.metric = ${metric}), 0)`;
-  return db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      slug: organizations.slug,
-      suspendedAt: organizations.suspendedAt,
-      suspendedReason: organizations.suspendedReason,
-      createdAt: organizations.createdAt,
-      members: sql<number>`(select count(*)::int from "users" u
-        where u.organization_id = "organizations"."id" and not u.disabled)`,
-      admins: sql<number>`(select count(*)::int from "users" u
-        where u.organization_id = "organizations"."id" and not u.disabled
-        and u.role = 'OrganizationAdmin')`,
-      pending: sql<number>`(select count(*)::int from "invitations" i
-        where i.organization_id = "organizations"."id" and i.accepted_at is null
-        and i.revoked_at is null and i.expires_at > now())`,
-      documents: total("documents"),
-      bytes: total("bytes"),
-      threads: usage("threads"),
-      messages: usage("messages"),
-      tokens: usage("tokens"),
-      activeUsers: usage("active_users"),
-    })
+async function organizationsWithFigures(
+  db: Executor,
+  database: Database,
+  where: SQL | undefined,
+): Promise<AdminOrganization[]> {
+  const rows = await db
+    .select()
     .from(organizations)
     .where(where)
     .orderBy(asc(sql`lower(${organizations.name})`), asc(organizations.id));
-}
-
-type Row = Awaited<ReturnType<typeof selectOrganizations>>[number];
-
-function toView(row: Row): AdminOrganization {
-  return {
-    _id: row.id,
-    name: row.name,
-    slug: row.slug,
-    memberCount: Number(row.members),
-    adminCount: Number(row.admins),
-    pendingInvitations: Number(row.pending),
-    documentCount: Number(row.documents),
-    storageBytes: Number(row.bytes),
-    usage: {
-      threads: Number(row.threads),
-      messages: Number(row.messages),
-      tokens: Number(row.tokens),
-      activeUsers: Number(row.activeUsers),
-    },
-    status: row.suspendedAt ? "suspended" : "active",
-    suspendedAt: row.suspendedAt?.getTime() ?? null,
-    suspendedReason: row.suspendedReason,
-    createdAt: row.createdAt.getTime(),
-  };
+  if (rows.length === 0) return [];
+  // All of them: one pass over each table; a few: only theirs.
+  const ids = rows.map((row) => row.id);
+  const only = (
+    column:
+      | typeof users.organizationId
+      | typeof invitations.organizationId
+      | typeof usageTotals.organizationId,
+  ) => (where ? inArray(column, ids) : undefined);
+  const [members, pending, totals, usage] = await Promise.all([
+    db
+      .select({
+        organizationId: users.organizationId,
+        members: sql<number>`count(*) filter (where not ${users.disabled})::int`,
+        admins: sql<number>`count(*) filter (where not ${users.disabled} and ${users.role} = 'OrganizationAdmin')::int`,
+      })
+      .from(users)
+      .where(only(users.organizationId))
+      .groupBy(users.organizationId),
+    db
+      .select({ organizationId: invitations.organizationId, n: count() })
+      .from(invitations)
+      .where(
+        and(
+          only(invitations.organizationId),
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .groupBy(invitations.organizationId),
+    db.select().from(usageTotals).where(only(usageTotals.organizationId)),
+    organizationUsage(db, database),
+  ]);
+  const memberOf = new Map(members.map((m) => [m.organizationId, m]));
+  const pendingOf = new Map(pending.map((p) => [p.organizationId, Number(p.n)]));
+  const total = (organizationId: string, metric: string) =>
+    Number(
+      totals.find((t) => t.organizationId === organizationId && t.metric === metric)?.value ?? 0,
+    );
+  return rows.map((row) => {
+    const used = usage.get(row.id);
+    return {
+      _id: row.id,
+      name: row.name,
+      slug: row.slug,
+      memberCount: Number(memberOf.get(row.id)?.members ?? 0),
+      adminCount: Number(memberOf.get(row.id)?.admins ?? 0),
+      pendingInvitations: pendingOf.get(row.id) ?? 0,
+      documentCount: total(row.id, "documents"),
+      storageBytes: total(row.id, "bytes"),
+      usage: {
+        threads: used?.threads ?? 0,
+        messages: used?.messages ?? 0,
+        tokens: used?.tokens ?? 0,
+        activeUsers: used?.activeUsers ?? 0,
+      },
+      status: row.suspendedAt ? "suspended" : "active",
+      suspendedAt: row.suspendedAt?.getTime() ?? null,
+      suspendedReason: row.suspendedReason,
+      createdAt: row.createdAt.getTime(),
+    };
+  });
 }
 
 /** Every organization, or those whose name or slug contains `search` (ignoring case). */
 export async function listAdminOrganizations(
   db: Executor,
+  database: Database,
   search?: string,
 ): Promise<AdminOrganization[]> {
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
-  const rows = await selectOrganizations(
+  return organizationsWithFigures(
     db,
+    database,
     pattern
       ? or(ilike(organizations.name, pattern), ilike(organizations.slug, pattern))
       : undefined,
   );
-  return rows.map(toView);
 }
 
 /** One organization with its figures, or undefined (a malformed id is none). */
 export async function findAdminOrganization(
   db: Executor,
+  database: Database,
   organizationId: string,
 ): Promise<AdminOrganization | undefined> {
   if (!isUuid(organizationId)) return undefined;
-  const [row] = await selectOrganizations(db, and(eq(organizations.id, organizationId)));
-  return row ? toView(row) : undefined;
+  const [found] = await organizationsWithFigures(
+    db,
+    database,
+    eq(organizations.id, organizationId),
+  );
+  return found;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstDayOf } from "../organizations/organization-rows.ts";
+import { firstDayOf } from "../usage-days.ts";
 import { daysFrom } from "./get-admin-stats.ts";
 
 describe("stats days", () => {

@@ -1,9 +1,10 @@
-import { and, count, gte, isNotNull, sql } from "drizzle-orm";
+import { count, gte, sql } from "drizzle-orm";
 import type { AdminStats, StatsDay } from "#shared/schemas/admin-stats.ts";
 import type { FunctionCtx } from "../../api/context.ts";
 import { runUntracked } from "../../db/read-tracker.ts";
-import { organizations, usageDaily, usageTotals, users } from "../../db/schema.ts";
-import { firstDayOf } from "../organizations/organization-rows.ts";
+import { organizations, usageTotals, users } from "../../db/schema.ts";
+import { firstDayOf } from "../usage-days.ts";
+import { installationDailySums } from "./daily-sums.ts";
 
 /** Every UTC day from `from` to today, oldest first. */
 export function daysFrom(from: string, days: number): string[] {
@@ -39,8 +40,9 @@ const SERIES_METRICS: Record<
 
 /**
  * The installation's figures over the last `days` days (decision 026): the
- * organizations table (small) and the usage rollups only; no scan of
- * documents, messages, sessions or the audit log. Live on organizations;
+ * organizations table (small) and the usage rollups only (closed days summed once
+ * per process, daily-sums.ts); no scan of documents, messages, sessions or the
+ * audit log. Live on organizations;
  * the usage figures are as fresh as the page (they change with every chat
  * message, which would re-run this for every open overview).
  */
@@ -77,16 +79,7 @@ export async function getAdminStats(ctx: FunctionCtx, args: { days: number }): P
           })
           .from(usageTotals)
           .groupBy(usageTotals.metric),
-        ctx.db
-          .select({
-            day: sql<string>`to_char(${usageDaily.day}, 'YYYY-MM-DD')`,
-            metric: usageDaily.metric,
-            key: usageDaily.key,
-            value: sql<string>`sum(${usageDaily.value})`,
-          })
-          .from(usageDaily)
-          .where(and(gte(usageDaily.day, from), isNotNull(usageDaily.metric)))
-          .groupBy(usageDaily.day, usageDaily.metric, usageDaily.key),
+        installationDailySums(ctx.db, ctx.services.database, days),
       ]),
     ),
   ]);
@@ -101,7 +94,7 @@ export async function getAdminStats(ctx: FunctionCtx, args: { days: number }): P
   for (const row of daily) {
     const point = series.get(row.day);
     if (!point) continue;
-    const value = Number(row.value);
+    const value = row.value;
     if (row.metric === "tokens") {
       const model = row.key || "unknown";
       point.tokens[model] = (point.tokens[model] ?? 0) + value;
