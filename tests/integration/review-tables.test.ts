@@ -12,6 +12,7 @@ import {
   reviewTables,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
 import { claimCells, writeResults } from "../../src/server/tables/cell-claims.ts";
 import { addRows } from "../../src/server/tables/table-writes.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
@@ -648,6 +649,22 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
       .where(eq(reviewTableCells.id, cellB.id));
     expect(row).toEqual({ status: "queued", answer: null });
   });
+
+  it("demo seed: the member's review table, every cell answered by the demo model, once", async () => {
+    await seedDemo(db(), server.running.services.storage);
+    const { organizationId } = await seedDemo(db(), server.running.services.storage);
+    const tables = await db()
+      .select()
+      .from(reviewTables)
+      .where(eq(reviewTables.organizationId, organizationId));
+    expect(tables).toHaveLength(1);
+    const cells = await db()
+      .select()
+      .from(reviewTableCells)
+      .where(eq(reviewTableCells.tableId, tables[0]!.id));
+    expect(cells).toHaveLength(9);
+    expect(cells.every((c) => c.status === "done" && c.modelId === "demo" && c.answer)).toBe(true);
+  }, 120_000);
 
   it("refuses bad input with field messages and changes nothing", async () => {
     const owner = await createTestUser(server);

@@ -92,8 +92,10 @@ export function cellPrompt(options: {
   } else {
     lines.push("Passages:");
     for (const p of passages) {
+      // A passage cannot close its own tag and pose as instructions outside it.
+      const content = p.content.replace(/<(\/?)passage/gi, "‹$1passage");
       lines.push(
-        `<passage n="${p.n}"${p.page ? ` page="${p.page}"` : ""}>\n${p.content}\n</passage>`,
+        `<passage n="${p.n}"${p.page ? ` page="${p.page}"` : ""}>\n${content}\n</passage>`,
       );
     }
   }

@@ -24,6 +24,7 @@ export interface ClaimedCell {
   rowId: string;
   columnId: string;
   documentId: string;
+  documentName: string;
   revision: number;
   /** Claims of this cell in the current fill, this one included. */
   attempts: number;
@@ -50,6 +51,7 @@ const claimedSchema = z.array(
     rowId: z.string(),
     columnId: z.string(),
     documentId: z.string(),
+    documentName: z.string(),
     revision: z.coerce.number(),
     attempts: z.coerce.number(),
   }),
@@ -86,11 +88,11 @@ export async function claimCells(
       attempts = c.attempts + 1,
       run_after = null,
       updated_at = now()
-    from due, review_table_columns col, review_table_rows r
-    where c.id = due.id and col.id = c.column_id and r.id = c.row_id
+    from due, review_table_columns col, review_table_rows r, documents d
+    where c.id = due.id and col.id = c.column_id and r.id = c.row_id and d.id = r.document_id
     returning c.id::text as "id", c.organization_id::text as "organizationId",
       c.row_id::text as "rowId", c.column_id::text as "columnId",
-      r.document_id::text as "documentId", col.revision as "revision", c.attempts as "attempts"
+      r.document_id::text as "documentId", d.name as "documentName", col.revision as "revision", c.attempts as "attempts"
   `);
   return claimedSchema.parse(rowsOf(result));
 }
@@ -109,18 +111,51 @@ export async function writeResults(
   results: CellResult[],
 ): Promise<number> {
   if (results.length === 0) return 0;
+  const answers = results.filter((r) => r.kind === "done");
+  const others = results.filter((r) => r.kind !== "done");
   return db.transaction(async (tx) => {
     let written = 0;
-    for (const result of results) {
+    const stale: ClaimedCell[] = [];
+    // Answers: one statement for the whole batch.
+    if (answers.length > 0) {
+      const stored = new Set(
+        (rowsOf(await tx.execute(answersStatement(token, answers))) as Array<{ id: string }>).map(
+          (row) => row.id,
+        ),
+      );
+      written += stored.size;
+      for (const answer of answers) if (!stored.has(answer.cell.id)) stale.push(answer.cell);
+    }
+    for (const result of others) {
       const stored = rowsOf(await tx.execute(resultStatement(token, result))).length;
       written += stored;
-      // Still claimed but its question changed meanwhile: back to the queue to ask the new one.
-      if (stored === 0 && result.kind !== "release") {
-        await tx.execute(resultStatement(token, { cell: result.cell, kind: "release" }));
-      }
+      if (stored === 0 && result.kind !== "release") stale.push(result.cell);
+    }
+    // Still claimed but its question changed meanwhile: back to the queue to ask the new one.
+    for (const cell of stale) {
+      await tx.execute(resultStatement(token, { cell, kind: "release" }));
     }
     return written;
   });
+}
+
+/** Store many answers at once, each under the same claim condition as one. */
+function answersStatement(token: string, answers: Array<Extract<CellResult, { kind: "done" }>>) {
+  const rows = sql.join(
+    answers.map(
+      (a) =>
+        sql`(${a.cell.id}::uuid, ${a.answer}, ${JSON.stringify(a.value)}::jsonb, ${a.explanation}, ${JSON.stringify(a.citations)}::jsonb, ${a.modelId})`,
+    ),
+    sql`, `,
+  );
+  return sql`update ${reviewTableCells} c set status = 'done', answer = v.answer, value = v.value,
+      explanation = v.explanation, citations = v.citations, model_answer = v.answer,
+      model_id = v.model_id, error = null, column_revision = c.claim_revision,
+      filled_at = now(), updated_at = now(), ${CLEAR_CLAIM}
+    from (values ${rows}) as v(id, answer, value, explanation, citations, model_id)
+    where c.id = v.id and c.status = 'running' and c.claim_token = ${token} and not c.edited
+      and c.claim_revision = (select col.revision from review_table_columns col where col.id = c.column_id)
+    returning c.id::text as "id"`;
 }
 
 function resultStatement(token: string, result: CellResult) {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { generateText, NoObjectGeneratedError, Output } from "ai";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
-import { documents, organizationSettings, reviewTableColumns, reviewTables } from "../db/schema.ts";
+import { organizationSettings, reviewTableColumns, reviewTables } from "../db/schema.ts";
 import { retryDelayMs } from "../jobs/backoff.ts";
 import type { JobHandler, JobRunContext } from "../jobs/types.ts";
 import { isOffered } from "../models/model-choice.ts";
@@ -154,7 +154,6 @@ export function tableFillJob(services: Services): JobHandler {
 
 interface CellWork extends ClaimedCell {
   column: ColumnSpec;
-  documentName: string;
 }
 
 async function runFillBatch(services: Services, ctx: JobRunContext): Promise<void> {
@@ -192,7 +191,6 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
   let lastFlush = Date.now();
   let flushing: Promise<void> = Promise.resolve();
   const columns = new Map<string, ColumnSpec>();
-  const names = new Map<string, string>();
   let drained = false;
 
   const flush = () => {
@@ -212,14 +210,15 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
 
   const work = async (cell: ClaimedCell): Promise<void> => {
     const column = await columnOf(db, columns, cell.columnId);
-    const documentName = await documentNameOf(db, names, cell.documentId);
-    if (!column || documentName === null) return;
+    const documentName = cell.documentName;
+    if (!column) return;
     const item: CellWork = { ...cell, column, documentName };
     const result = await limiter.run(() =>
       answerCell(services, item, model, ctx.signal, timeoutMs),
     );
     results.push(result);
-    if (results.length >= FLUSH_EVERY || Date.now() - lastFlush >= FLUSH_MS) await flush();
+    // Stored in the background: the slot takes its next cell meanwhile (flush() chains writes).
+    if (results.length >= FLUSH_EVERY || Date.now() - lastFlush >= FLUSH_MS) void flush();
   };
 
   try {
@@ -286,22 +285,6 @@ async function columnOf(
     .where(eq(reviewTableColumns.id, columnId));
   if (column) cache.set(columnId, column);
   return column;
-}
-
-async function documentNameOf(
-  db: Executor,
-  cache: Map<string, string>,
-  documentId: string,
-): Promise<string | null> {
-  const cached = cache.get(documentId);
-  if (cached !== undefined) return cached;
-  const [document] = await db
-    .select({ name: documents.name })
-    .from(documents)
-    .where(and(eq(documents.id, documentId)));
-  if (!document) return null;
-  cache.set(documentId, document.name);
-  return document.name;
 }
 
 /** One cell: passages, the model, the answer checked; failures become a retry or a failure. */
