@@ -13,7 +13,7 @@ import {
   Trash2,
   X,
 } from "lucide-react";
-import { type KeyboardEvent, memo, useCallback, useRef, useState } from "react";
+import { type KeyboardEvent, memo, useCallback, useMemo, useRef, useState } from "react";
 import type { TableColumn, TableRole, TableRow } from "#shared/schemas/review-table.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import {
@@ -77,7 +77,7 @@ export function ReviewGrid(props: ReviewGridProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
     scrollPaddingStart: HEADER_HEIGHT,
     getItemKey: (index) => rows[index]?._id ?? index,
   });
@@ -86,7 +86,7 @@ export function ReviewGrid(props: ReviewGridProps) {
     count: columns.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => COLUMN_WIDTH,
-    overscan: 3,
+    overscan: 2,
     scrollPaddingStart: DOCUMENT_WIDTH,
     getItemKey: (index) => columns[index]?._id ?? index,
   });
@@ -95,6 +95,14 @@ export function ReviewGrid(props: ReviewGridProps) {
   const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
   const virtualRows = rowVirtualizer.getVirtualItems();
   const virtualColumns = columnVirtualizer.getVirtualItems();
+  // Column widths are fixed: the same window of columns has the same offsets, so rows keep
+  // their props (and skip rendering) while only the vertical window moves.
+  const columnWindow = virtualColumns.map((item) => `${item.index}@${item.start}`).join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the window's content, not the array's identity
+  const visibleColumns = useMemo(
+    () => virtualColumns.map((item) => ({ index: item.index, start: item.start, size: item.size })),
+    [columnWindow],
+  );
 
   const focusCell = useCallback(
     (row: number, column: number) => {
@@ -191,51 +199,25 @@ export function ReviewGrid(props: ReviewGridProps) {
             const row = rows[item.index];
             if (!row) return null;
             return (
-              <div
+              <GridRow
                 key={row._id}
-                role="row"
-                aria-rowindex={item.index + 2}
-                data-testid="grid-row"
-                className="group/row absolute top-0 left-0 border-b border-border/60 hover:bg-accent/20"
-                style={{
-                  width,
-                  height: item.size,
-                  transform: `translateY(${HEADER_HEIGHT + item.start}px)`,
-                }}
-              >
-                <DocumentCell
-                  row={row}
-                  index={item.index}
-                  role={props.role}
-                  active={active.row === item.index && active.column === 0}
-                  onFocus={() => setActive({ row: item.index, column: 0 })}
-                  onRemove={props.onRemoveRow}
-                />
-                {virtualColumns.map((columnItem) => {
-                  const column = columns[columnItem.index];
-                  if (!column) return null;
-                  const cell = cells.get(cellKey(row._id, column._id));
-                  const isSelected =
-                    props.selected?.rowId === row._id && props.selected.columnId === column._id;
-                  return (
-                    <GridCell
-                      key={column._id}
-                      rowId={row._id}
-                      columnId={column._id}
-                      rowIndex={item.index}
-                      colIndex={columnItem.index + 1}
-                      left={DOCUMENT_WIDTH + columnItem.start}
-                      width={columnItem.size}
-                      cell={cell}
-                      hidden={row.documentName === null}
-                      tabStop={active.row === item.index && active.column === columnItem.index + 1}
-                      selected={isSelected}
-                      onFocusCell={setActive}
-                      onOpen={props.onOpenCell}
-                    />
-                  );
-                })}
-              </div>
+                row={row}
+                index={item.index}
+                top={HEADER_HEIGHT + item.start}
+                height={item.size}
+                width={width}
+                columns={columns}
+                visibleColumns={visibleColumns}
+                cells={cells}
+                role={props.role}
+                activeColumn={active.row === item.index ? active.column : -1}
+                selectedColumnId={
+                  props.selected?.rowId === row._id ? props.selected.columnId : null
+                }
+                onFocusCell={setActive}
+                onOpenCell={props.onOpenCell}
+                onRemoveRow={props.onRemoveRow}
+              />
             );
           })}
         </div>
@@ -243,6 +225,68 @@ export function ReviewGrid(props: ReviewGridProps) {
     </div>
   );
 }
+
+interface GridRowProps {
+  row: TableRow;
+  index: number;
+  top: number;
+  height: number;
+  width: number;
+  columns: readonly TableColumn[];
+  visibleColumns: ReadonlyArray<{ index: number; start: number; size: number }>;
+  cells: CellMap;
+  role: TableRole;
+  /** The tab stop's column when it is in this row, else -1. */
+  activeColumn: number;
+  selectedColumnId: string | null;
+  onFocusCell: (active: { row: number; column: number }) => void;
+  onOpenCell: (rowId: string, columnId: string) => void;
+  onRemoveRow: (row: TableRow) => void;
+}
+
+/** One row: memoized, so scrolling renders only the rows that come into view. */
+const GridRow = memo(function GridRow(props: GridRowProps) {
+  const { row, index } = props;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="grid-row"
+      className="group/row absolute top-0 left-0 border-b border-border/60 hover:bg-accent/20"
+      style={{ width: props.width, height: props.height, transform: `translateY(${props.top}px)` }}
+    >
+      <DocumentCell
+        row={row}
+        index={index}
+        role={props.role}
+        active={props.activeColumn === 0}
+        onFocusCell={props.onFocusCell}
+        onRemove={props.onRemoveRow}
+      />
+      {props.visibleColumns.map((columnItem) => {
+        const column = props.columns[columnItem.index];
+        if (!column) return null;
+        return (
+          <GridCell
+            key={column._id}
+            rowId={row._id}
+            columnId={column._id}
+            rowIndex={index}
+            colIndex={columnItem.index + 1}
+            left={DOCUMENT_WIDTH + columnItem.start}
+            width={columnItem.size}
+            cell={props.cells.get(cellKey(row._id, column._id))}
+            hidden={row.documentName === null}
+            tabStop={props.activeColumn === columnItem.index + 1}
+            selected={props.selectedColumnId === column._id}
+            onFocusCell={props.onFocusCell}
+            onOpen={props.onOpenCell}
+          />
+        );
+      })}
+    </div>
+  );
+});
 
 interface GridCellProps {
   rowId: string;
@@ -307,14 +351,14 @@ function DocumentCell({
   index,
   role,
   active,
-  onFocus,
+  onFocusCell,
   onRemove,
 }: {
   row: TableRow;
   index: number;
   role: TableRole;
   active: boolean;
-  onFocus: () => void;
+  onFocusCell: (active: { row: number; column: number }) => void;
   onRemove: (row: TableRow) => void;
 }) {
   const name = row.documentName ?? "Document not available";
@@ -325,7 +369,7 @@ function DocumentCell({
       tabIndex={active ? 0 : -1}
       data-row-index={index}
       data-col-index={0}
-      onFocus={onFocus}
+      onFocus={() => onFocusCell({ row: index, column: 0 })}
       className={cn(
         "sticky left-0 z-10 flex h-full items-center gap-2 border-r bg-card pr-1 pl-3 text-[13px]",
         "outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset",
@@ -348,37 +392,65 @@ function DocumentCell({
       >
         {name}
       </span>
-      <DropdownMenu>
-        <DropdownMenuTrigger
-          aria-label={`Actions for ${name}`}
-          data-testid="row-menu"
-          tabIndex={-1}
-          className="flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none hover:bg-accent focus-visible:opacity-100 group-hover/row:opacity-100 data-[state=open]:opacity-100"
-        >
-          <MoreHorizontal aria-hidden="true" className="size-4" />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
-          {row.documentName !== null ? (
-            <DropdownMenuItem asChild>
-              <InAppLink href={documentHref(row.documentId)} data-testid="row-open-document">
-                <ExternalLink aria-hidden="true" />
-                Open document
-              </InAppLink>
-            </DropdownMenuItem>
-          ) : null}
-          {role !== "viewer" ? (
-            <DropdownMenuItem
-              variant="destructive"
-              data-testid="row-remove"
-              onSelect={() => onRemove(row)}
-            >
-              <Trash2 aria-hidden="true" />
-              Remove row
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowMenu row={row} name={name} role={role} onRemove={onRemove} />
     </div>
+  );
+}
+
+/**
+ * A row's menu. Radix mounts only once it is asked for: a plain button until
+ * then, since every visible row has one and scrolling mounts rows.
+ */
+function RowMenu({
+  row,
+  name,
+  role,
+  onRemove,
+}: {
+  row: TableRow;
+  name: string;
+  role: TableRole;
+  onRemove: (row: TableRow) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      aria-label={`Actions for ${name}`}
+      aria-haspopup="menu"
+      data-testid="row-menu"
+      tabIndex={-1}
+      onClick={open ? undefined : () => setOpen(true)}
+      className="flex size-7 shrink-0 items-center justify-center rounded-md text-muted-foreground opacity-0 outline-none hover:bg-accent focus-visible:opacity-100 group-hover/row:opacity-100 data-[state=open]:opacity-100"
+    >
+      <MoreHorizontal aria-hidden="true" className="size-4" />
+    </button>
+  );
+  if (!open) return trigger;
+  return (
+    <DropdownMenu open onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        {row.documentName !== null ? (
+          <DropdownMenuItem asChild>
+            <InAppLink href={documentHref(row.documentId)} data-testid="row-open-document">
+              <ExternalLink aria-hidden="true" />
+              Open document
+            </InAppLink>
+          </DropdownMenuItem>
+        ) : null}
+        {role !== "viewer" ? (
+          <DropdownMenuItem
+            variant="destructive"
+            data-testid="row-remove"
+            onSelect={() => onRemove(row)}
+          >
+            <Trash2 aria-hidden="true" />
+            Remove row
+          </DropdownMenuItem>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
