@@ -9,11 +9,14 @@ import {
 } from "../../../components/ui/sheet.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { documentOptions } from "../api/document-queries.ts";
+import type { ContentHighlight } from "./document-content.tsx";
 import { DocumentView } from "./document-view.tsx";
 
 interface DocumentSheetProps {
   documentId: string | undefined;
   onClose: () => void;
+  /** Opened from a search hit: mark its words and scroll to its passage. */
+  highlight?: ContentHighlight;
 }
 
 /**
@@ -21,19 +24,31 @@ interface DocumentSheetProps {
  * metadata and content, with download, rename, move, delete and retry. Live:
  * processing, renames and moves made anywhere show here at once.
  */
-export function DocumentSheet({ documentId, onClose }: DocumentSheetProps) {
+export function DocumentSheet({ documentId, onClose, highlight }: DocumentSheetProps) {
   return (
     <Sheet open={documentId !== undefined} onOpenChange={(open) => !open && onClose()}>
       <SheetContent data-testid="document-sheet" aria-describedby="document-sheet-description">
-        {documentId ? <OpenDocument documentId={documentId} onClose={onClose} /> : <Loading />}
+        {documentId ? (
+          <OpenDocument documentId={documentId} onClose={onClose} highlight={highlight} />
+        ) : (
+          <Loading />
+        )}
       </SheetContent>
     </Sheet>
   );
 }
 
-function OpenDocument({ documentId, onClose }: { documentId: string; onClose: () => void }) {
+function OpenDocument({
+  documentId,
+  onClose,
+  highlight,
+}: {
+  documentId: string;
+  onClose: () => void;
+  highlight?: ContentHighlight;
+}) {
   const query = useQuery(documentOptions(documentId));
-  if (query.data) return <DocumentView document={query.data} />;
+  if (query.data) return <DocumentView document={query.data} highlight={highlight} />;
   if (query.error) return <Missing message={query.error.message} onClose={onClose} />;
   return <Loading />;
 }

@@ -5,13 +5,19 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useRetryDocument } from "../hooks/use-document-mutations.ts";
-import { DocumentContent } from "./document-content.tsx";
+import { type ContentHighlight, DocumentContent } from "./document-content.tsx";
 import { DocumentMetadata } from "./document-metadata.tsx";
 import { DocumentThumbnail } from "./document-thumbnail.tsx";
 import { DocumentViewHeader } from "./document-view-header.tsx";
 
 /** The document view: its header with the actions, then preview, summary, details and content. */
-export function DocumentView({ document }: { document: Document }) {
+export function DocumentView({
+  document,
+  highlight,
+}: {
+  document: Document;
+  highlight?: ContentHighlight;
+}) {
   const retry = useRetryDocument();
   return (
     <>
@@ -61,7 +67,7 @@ export function DocumentView({ document }: { document: Document }) {
           <Section title="Content">
             {document.htmlContent ? (
               <div className="rounded-lg border bg-background/40 p-5">
-                <DocumentContent html={document.htmlContent} />
+                <DocumentContent html={document.htmlContent} highlight={highlight} />
               </div>
             ) : (
               <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">

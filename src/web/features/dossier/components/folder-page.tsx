@@ -8,6 +8,7 @@ import { useFolderListing } from "../hooks/use-folder-listing.ts";
 import { useStartUpload } from "../hooks/use-start-upload.ts";
 import { useDossierViewStore } from "../hooks/view-store.ts";
 import type { DossierSearch } from "../search.ts";
+import type { HitTarget } from "./search-results.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
 import { DropZone } from "./drop-zone.tsx";
 import { FolderContents } from "./folder-contents.tsx";
@@ -44,7 +45,16 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
       parentName: folder ? `“${folder.name}”` : "the top level of the dossier",
     });
   const openDocument = useCallback(
-    (id: string) => onSearchChange({ document: id }),
+    (id: string) => onSearchChange({ document: id, hl: undefined, at: undefined }),
+    [onSearchChange],
+  );
+  const openHit = useCallback(
+    (hit: HitTarget) =>
+      onSearchChange({
+        document: hit.documentId,
+        hl: hit.words.length > 0 ? hit.words.slice(0, 20) : undefined,
+        at: hit.at || undefined,
+      }),
     [onSearchChange],
   );
 
@@ -82,6 +92,7 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
             onSearchChange={onSearchChange}
             scrollElement={scrollElement}
             onOpen={openDocument}
+            onOpenHit={openHit}
             onUpload={picker.open}
             onCreateFolder={createFolder}
           />
@@ -89,7 +100,8 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
       </DropZone>
       <DocumentSheet
         documentId={search.document}
-        onClose={() => onSearchChange({ document: undefined })}
+        onClose={() => onSearchChange({ document: undefined, hl: undefined, at: undefined })}
+        highlight={search.hl ? { words: search.hl, at: search.at } : undefined}
       />
     </div>
   );
