@@ -250,7 +250,7 @@ async function textCandidates(
   const result = await db.execute(sql`
     with best_chunks as (
       select distinct on (c.document_id)
-        c.document_id, c.id as chunk_id, ts_rank(c.tsv, ${q}, 1) as rank
+        c.document_id, c.id as chunk_id, ts_rank(c.tsv, ${q}) as rank
       from ${documentChunks} c
       where c.organization_id = ${organizationId} and c.tsv @@ ${q}
       order by c.document_id, rank desc, c.ordinal
@@ -392,7 +392,7 @@ async function passagesOf(
     const result = await db.execute(sql`
       select chunk_id::text as "chunkId" from (
         select c.id as chunk_id, row_number() over (
-          partition by c.document_id order by ts_rank(c.tsv, ${q}, 1) desc, c.ordinal) as n
+          partition by c.document_id order by ts_rank(c.tsv, ${q}) desc, c.ordinal) as n
         from ${documentChunks} c
         where c.document_id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
@@ -409,7 +409,7 @@ async function passagesOf(
   const headline = tsquery
     ? sql`ts_headline('english', c.content, ${tsquery}::tsquery, ${HEADLINE_OPTIONS})`
     : sql`left(c.content, 400)`;
-  const rank = tsquery ? sql`ts_rank(c.tsv, ${tsquery}::tsquery, 1)` : sql`0`;
+  const rank = tsquery ? sql`ts_rank(c.tsv, ${tsquery}::tsquery)` : sql`0`;
   const result = await db.execute(sql`
     select c.id::text as "chunkId", c.document_id::text as "documentId", c.location,
       ${headline} as marked, (${rank})::float8 as rank, c.ordinal
@@ -515,7 +515,7 @@ export async function searchPassages(
 
   const text = tsquery
     ? await chunkRanking(
-        sql`ts_rank(c.tsv, ${tsquery}::tsquery, 1)`,
+        sql`ts_rank(c.tsv, ${tsquery}::tsquery)`,
         sql`c.tsv @@ ${tsquery}::tsquery`,
       )
     : [];
