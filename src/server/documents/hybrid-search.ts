@@ -30,6 +30,7 @@ import {
 const RRF_K = 60;
 /** How deep each ranking is read; pages past it end the results. */
 export const MAX_SEARCH_DEPTH = 1000;
+const FIRST_DEPTH = 200;
 const MIN_DEPTH = 50;
 /** Below this cosine similarity a passage is not a vector hit at all. */
 export const MIN_VECTOR_SIMILARITY = 0.3;
@@ -95,7 +96,9 @@ export async function hybridSearch(options: HybridSearchOptions): Promise<Hybrid
     filters?.processingStatus ? undefined : sql`${documents.processingStatus} = 'completed'`,
     scope,
   ) as SQL;
-  const depth = Math.min(MAX_SEARCH_DEPTH, Math.max(MIN_DEPTH, offset + limit + 1));
+  // Each ranking is read to a fixed depth, so pages of one search cut one list: the first pages
+  // from the top 200 of each ranking, later ones (and any sort by a column) from the top 1,000.
+  const depth = options.sort || offset + limit + 1 > FIRST_DEPTH ? MAX_SEARCH_DEPTH : FIRST_DEPTH;
 
   const [textRanked, vectorRanked] = await Promise.all([
     tsquery ? textCandidates(db, organizationId, tsquery, documentCondition, depth) : [],
@@ -338,9 +341,17 @@ export function fuse(text: Ranked[], vector: Ranked[]): Fused[] {
   );
 }
 
-const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+/** Text as documents.list orders it: lower case, by code point (its indexes use collation "C"). */
+const byCodePoint = (a: string, b: string) => {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
-/** SPEC's sortable columns; documents without a type go last either way; ties by id. */
+/**
+ * SPEC's sortable columns, exactly as documents.list orders them: documents
+ * without a type go last either way; ties by id.
+ */
 export function compareDocuments(a: DocumentSummary, b: DocumentSummary, sort: Sort): number {
   const sign = sort.direction === "asc" ? 1 : -1;
   let order = 0;
@@ -354,11 +365,11 @@ export function compareDocuments(a: DocumentSummary, b: DocumentSummary, sort: S
     case "primaryTagName": {
       const missing = Number(!a.primaryTagName) - Number(!b.primaryTagName);
       if (missing !== 0) return missing;
-      order = collator.compare(a.primaryTagName ?? "", b.primaryTagName ?? "");
+      order = byCodePoint(a.primaryTagName ?? "", b.primaryTagName ?? "");
       break;
     }
     default:
-      order = collator.compare(a[sort.field], b[sort.field]);
+      order = byCodePoint(a[sort.field], b[sort.field]);
   }
   return sign * order || sign * (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 }
