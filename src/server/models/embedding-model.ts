@@ -4,11 +4,12 @@ import { createGoogleVertex } from "@ai-sdk/google-vertex";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type EmbeddingModel, embed, embedMany } from "ai";
+import { EMBEDDING_BATCH_LIMIT } from "#shared/constants.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 
 /** SPEC 9: at most this many inputs in one embedding request. */
-export const EMBEDDING_BATCH = 2048;
+export const EMBEDDING_BATCH = EMBEDDING_BATCH_LIMIT;
 
 /** The search embedding model (EMBEDDING_MODEL), when its provider has credentials. */
 export interface EmbeddingChoice {
@@ -131,7 +132,7 @@ export function embedQuery(choice: EmbeddingChoice, query: string): Promise<numb
   const key = `${choice.id}\u0000${query}`;
   const cached = queryCache.get(key);
   if (cached) return cached;
-  const pending = embed({ model: choice.model, value: query, maxRetries: 1 }).then((r) =>
+  const pending = embed({ model: choice.model, value: query, maxRetries: 2 }).then((r) =>
     unitVector(r.embedding),
   );
   pending.catch(() => queryCache.delete(key));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FILE_TYPES } from "#shared/file-types.ts";
+import { activeFilterCount as countFilters } from "#shared/rules/active-filter-count.ts";
 import { idSchema, PROCESSING_STATUSES } from "#shared/schemas/dossier.ts";
 
 /** A calendar day in the address bar: "2024-05-31". */
@@ -74,10 +75,10 @@ export function hasDocumentFilters(filters: DocumentFilters): boolean {
  * end, a processing status, tags chosen.
  */
 export function activeFilterCount(filters: DocumentFilters): number {
-  return (
-    Number(Boolean(filters.fileTypes?.length)) +
-    Number(Boolean(filters.start || filters.end)) +
-    Number(Boolean(filters.processingStatus)) +
-    Number(Boolean(filters.tags?.length))
-  );
+  return countFilters({
+    fileTypes: filters.fileTypes,
+    dateRange: { start: filters.start, end: filters.end },
+    processingStatus: filters.processingStatus,
+    tags: filters.tags,
+  });
 }

@@ -7,6 +7,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useRetryDocument } from "../hooks/use-document-mutations.ts";
 import { type ContentHighlight, DocumentContent } from "./document-content.tsx";
 import { DocumentMetadata } from "./document-metadata.tsx";
+import { DocumentTags } from "./document-tags.tsx";
 import { DocumentThumbnail } from "./document-thumbnail.tsx";
 import { DocumentViewHeader } from "./document-view-header.tsx";
 
@@ -61,6 +62,9 @@ export function DocumentView({
               </p>
             </Section>
           ) : null}
+          <Section title="Tags">
+            <DocumentTags document={document} />
+          </Section>
           <Section title="Details">
             <DocumentMetadata document={document} />
           </Section>

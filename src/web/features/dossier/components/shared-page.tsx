@@ -4,6 +4,8 @@ import { useState } from "react";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { sharedWithMeOptions } from "../api/share-queries.ts";
 import type { DossierSearch } from "../search.ts";
+import { DossierSearchResults } from "./dossier-search-results.tsx";
+import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { DocumentGrid } from "./document-grid.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
 import { FolderTiles } from "./folder-tiles.tsx";
@@ -41,9 +43,14 @@ export function SharedPage({
         <p className="mt-1 text-muted-foreground text-sm">
           Folders and documents colleagues shared with you or with the whole organization.
         </p>
+        <div className="mt-4">
+          <DossierToolbar search={search} onSearchChange={onSearchChange} scopeName="the dossier" />
+        </div>
       </header>
       <div ref={setScrollElement} className="min-h-0 flex-1 overflow-auto px-6 py-5">
-        {shared.isPending ? (
+        {search.q ? (
+          <DossierSearchResults search={search} onSearchChange={onSearchChange} />
+        ) : shared.isPending ? (
           <GridSkeleton />
         ) : empty ? (
           <div
@@ -86,7 +93,8 @@ export function SharedPage({
       </div>
       <DocumentSheet
         documentId={search.document}
-        onClose={() => onSearchChange({ document: undefined })}
+        onClose={() => onSearchChange({ document: undefined, hl: undefined, at: undefined })}
+        highlight={search.hl ? { words: search.hl, at: search.at } : undefined}
       />
     </div>
   );
