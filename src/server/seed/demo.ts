@@ -9,6 +9,7 @@ import { createUser, findUserByEmail } from "../users/create-user.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
 import { seedDemoDossierSharing } from "./dossier-sharing.ts";
+import { seedDemoTags } from "./dossier-tags.ts";
 import { seedDemoDrafts } from "./drafts.ts";
 import { seedDemoModuleAutomation } from "./module-automation.ts";
 import { seedDemoModules } from "./modules.ts";
@@ -64,6 +65,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoModules,
   seedDemoModuleAutomation,
   seedDemoDrafts,
+  seedDemoTags,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */
