@@ -1,12 +1,13 @@
 import { History, LayoutGrid, List, SlidersHorizontal } from "lucide-react";
+import { useEffect } from "react";
 import { FILE_TYPE_INFO } from "#shared/file-types.ts";
 import type { SortField } from "#shared/rules/sort-cycle.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
 import {
   SegmentedControl,
   type SegmentedOption,
 } from "../../../components/ui/segmented-control.tsx";
-import { cn } from "../../../components/ui/cn.ts";
 import { useSearchStore } from "../hooks/search-store.ts";
 import { type DossierView, useDossierViewStore } from "../hooks/view-store.ts";
 import { activeFilterCount, type DossierSearch } from "../search.ts";
@@ -58,8 +59,13 @@ export function DossierToolbar({
     // A new search in a folder follows the "subfolders by default" preference.
     const sub = search.q || preferences.defaultIncludeSubfolders ? search.sub : "0";
     onSearchChange({ q: q || undefined, sub: q ? sub : search.sub });
-    if (q) record(q, filters);
   };
+  // Every search that runs (typed, from a link, from the history) goes to the recent searches.
+  const q = search.q;
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => {
+    if (q) record(q, JSON.parse(filtersKey));
+  }, [q, filtersKey, record]);
 
   return (
     <div data-testid="dossier-toolbar-area">
@@ -177,7 +183,6 @@ export function DossierToolbar({
               start: entry.filters.start,
               end: entry.filters.end,
             });
-            record(entry.query, entry.filters);
           }}
         />
       ) : null}

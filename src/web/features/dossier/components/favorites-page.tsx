@@ -6,10 +6,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { favoriteDocumentsPageOptions, favoriteFoldersOptions } from "../api/share-queries.ts";
 import type { DossierSearch } from "../search.ts";
-import { DossierSearchResults } from "./dossier-search-results.tsx";
-import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { DocumentCard } from "./document-card.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
+import { DossierSearchResults } from "./dossier-search-results.tsx";
+import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { FolderTiles } from "./folder-tiles.tsx";
 import { GridSkeleton } from "./skeletons.tsx";
 

@@ -4,11 +4,11 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { FolderListing } from "../hooks/use-folder-listing.ts";
 import { useDossierViewStore } from "../hooks/view-store.ts";
+import { toServerFilters } from "../lib/document-filters.ts";
 import type { DossierSearch } from "../search.ts";
 import { DocumentTable } from "./document-table.tsx";
 import { EmptyFolder, NoMatches } from "./empty-states.tsx";
 import { GridView } from "./grid-view.tsx";
-import { toServerFilters } from "../lib/document-filters.ts";
 import { type HitTarget, SearchResults } from "./search-results.tsx";
 
 interface FolderContentsProps {

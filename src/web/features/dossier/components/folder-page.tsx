@@ -8,11 +8,11 @@ import { useFolderListing } from "../hooks/use-folder-listing.ts";
 import { useStartUpload } from "../hooks/use-start-upload.ts";
 import { useDossierViewStore } from "../hooks/view-store.ts";
 import type { DossierSearch } from "../search.ts";
-import type { HitTarget } from "./search-results.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
 import { DropZone } from "./drop-zone.tsx";
 import { FolderContents } from "./folder-contents.tsx";
 import { FolderHeader } from "./folder-header.tsx";
+import type { HitTarget } from "./search-results.tsx";
 
 export interface FolderPageProps {
   /** The folder on screen; null for the top level of the dossier. */

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { sharedWithMeOptions } from "../api/share-queries.ts";
 import type { DossierSearch } from "../search.ts";
-import { DossierSearchResults } from "./dossier-search-results.tsx";
-import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { DocumentGrid } from "./document-grid.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
+import { DossierSearchResults } from "./dossier-search-results.tsx";
+import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { FolderTiles } from "./folder-tiles.tsx";
 import { GridSkeleton } from "./skeletons.tsx";
 
