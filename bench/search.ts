@@ -128,7 +128,9 @@ async function run(seeded: { db: Db; organizationId: string; users: { id: string
         embedding = (select array_agg(((hashtext(id::text || i) % 1000) / 1000.0)::real)
           from generate_series(1, ${options.dims}::int) i)
       where id in (select id from document_chunks limit ${options.embedded})`);
-    log(`stored ${options.embedded} embeddings of ${options.dims} dimensions in ${seconds(started)} s`);
+    log(
+      `stored ${options.embedded} embeddings of ${options.dims} dimensions in ${seconds(started)} s`,
+    );
   }
   started = performance.now();
   await db.execute(sql`analyze`);
@@ -230,9 +232,7 @@ const heading =
   `Dossier search, ${database}: ${options.documents} documents, ` +
   `${options.documents * options.chunksPerDoc} passages of ${options.words} words, ` +
   `${options.embedded} embeddings of ${options.dims} dimensions (ms)`;
-process.stdout.write(
-  `\n${heading}\n${table(["case", "samples", "p50", "p99", "max"], rows)}\n`,
-);
+process.stdout.write(`\n${heading}\n${table(["case", "samples", "p50", "p99", "max"], rows)}\n`);
 mkdirSync(RESULTS_DIR, { recursive: true });
 writeFileSync(
   path.join(RESULTS_DIR, `search-${database}.json`),
