@@ -1,5 +1,5 @@
 import { History, LayoutGrid, List, SlidersHorizontal } from "lucide-react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { FILE_TYPE_INFO } from "#shared/file-types.ts";
 import type { SortField } from "#shared/rules/sort-cycle.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,9 +12,15 @@ import { useSearchStore } from "../hooks/search-store.ts";
 import { type DossierView, useDossierViewStore } from "../hooks/view-store.ts";
 import { activeFilterCount, type DossierSearch } from "../search.ts";
 import { FilterChip } from "./filter-chip.tsx";
-import { FilterPanel } from "./filter-panel.tsx";
 import { SearchBox } from "./search-box.tsx";
-import { SearchHistoryPanel } from "./search-history-panel.tsx";
+
+// Opened on a click: loaded then, not with every dossier page.
+const FilterPanel = lazy(() =>
+  import("./filter-panel.tsx").then((m) => ({ default: m.FilterPanel })),
+);
+const SearchHistoryPanel = lazy(() =>
+  import("./search-history-panel.tsx").then((m) => ({ default: m.SearchHistoryPanel })),
+);
 import { StatusFilter } from "./status-filter.tsx";
 
 const VIEW_OPTIONS: readonly SegmentedOption<DossierView>[] = [
@@ -168,24 +174,26 @@ export function DossierToolbar({
           className="ml-auto"
         />
       </div>
-      {isFiltersOpen ? (
-        <FilterPanel search={search} onSearchChange={onSearchChange} inFolder={inFolder} />
-      ) : null}
-      {isHistoryOpen ? (
-        <SearchHistoryPanel
-          onPick={(entry) => {
-            setHistoryOpen(false);
-            onSearchChange({
-              q: entry.query,
-              fileTypes: entry.filters.fileTypes,
-              processingStatus: entry.filters.processingStatus,
-              tags: entry.filters.tags,
-              start: entry.filters.start,
-              end: entry.filters.end,
-            });
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {isFiltersOpen ? (
+          <FilterPanel search={search} onSearchChange={onSearchChange} inFolder={inFolder} />
+        ) : null}
+        {isHistoryOpen ? (
+          <SearchHistoryPanel
+            onPick={(entry) => {
+              setHistoryOpen(false);
+              onSearchChange({
+                q: entry.query,
+                fileTypes: entry.filters.fileTypes,
+                processingStatus: entry.filters.processingStatus,
+                tags: entry.filters.tags,
+                start: entry.filters.start,
+                end: entry.filters.end,
+              });
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
