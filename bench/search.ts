@@ -108,7 +108,7 @@ async function run(seeded: { db: Db; organizationId: string; users: { id: string
     await db.execute(sql`
       insert into document_chunks (id, organization_id, document_id, ordinal, content)
       select gen_random_uuid(), ${organizationId}, d.id, c.n % ${options.chunksPerDoc}::int,
-        (select string_agg('w' || (((c.n * 7919 + i * 104729) % 5000) *
+        (select string_agg('w' || (((c.n::bigint * 7919 + i * 104729) % 5000) *
           ((c.n + i) % 5000) / 5000), ' ')
          from generate_series(1, ${options.words}::int) i)
       from generate_series(${from}::int, ${Math.min(total, from + step) - 1}::int) c(n)
