@@ -25,7 +25,9 @@ Commands:
   user:set-password --email EMAIL --password PASSWORD
   user:disable --email EMAIL      (ends the user's sessions)
   user:enable --email EMAIL
-  seed:demo                       (a demo organization: a user of each role, folders, documents)`;
+  seed:demo                       (a demo organization: a user of each role, folders, documents)
+  embeddings:recompute [--all]    (embed passages missing an embedding or from another model;
+                                   --all: every passage again; needs EMBEDDING_MODEL)`;
 
 class UsageError extends Error {}
 
@@ -122,7 +124,34 @@ const COMMANDS: Record<string, (flags: Flags, command: string) => Work> = {
   "user:disable": prepareSetDisabled,
   "user:enable": prepareSetDisabled,
   "seed:demo": prepareSeedDemo,
+  "embeddings:recompute": prepareRecomputeEmbeddings,
 };
+
+/** Search embeddings after EMBEDDING_MODEL changed (decision 031). */
+function prepareRecomputeEmbeddings(flags: Flags): Work {
+  return async (_m, { db }, config) => {
+    const [{ createEmbeddingChoice }, { recomputeEmbeddings }] = await Promise.all([
+      import("./models/embedding-model.ts"),
+      import("./ingest/chunk-embeddings.ts"),
+    ]);
+    const choice = createEmbeddingChoice(config.ai);
+    if (!choice) {
+      throw new UsageError(
+        "No embedding model: set EMBEDDING_MODEL (e.g. openai:text-embedding-3-small) and its provider's credentials.",
+      );
+    }
+    const done = await recomputeEmbeddings({
+      db,
+      choice,
+      all: flags.all === true,
+      onProgress: (n) => process.stdout.write(`\rEmbedded ${n} passages`),
+    });
+    if (done > 0) process.stdout.write("\n");
+    return done === 0
+      ? `Every passage already has an embedding from ${choice.id}.`
+      : `Embedded ${done} passages with ${choice.id}.`;
+  };
+}
 
 function prepareCreateOrganization(flags: Flags): Work {
   const name = need(organizationNameSchema, flags.name, "name");

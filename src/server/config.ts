@@ -169,6 +169,14 @@ const envSchema = z
     OPENAI_COMPATIBLE_MODELS: z.string().min(1).optional(),
     MODELS_FILE: z.string().min(1).optional(),
     DEFAULT_MODEL: z.string().min(1).optional(),
+    // Search embeddings (decision 031): "provider:model", e.g. openai:text-embedding-3-small
+    EMBEDDING_MODEL: z
+      .string()
+      .regex(
+        /^(openai|google|vertex|bedrock|compatible):\S+$/,
+        "must be provider:model, e.g. openai:text-embedding-3-small (providers: openai, google, vertex, bedrock, compatible)",
+      )
+      .optional(),
     NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
       .number({ message: "must be a number of seconds" })
       .int("must be a whole number")
@@ -311,6 +319,8 @@ function finish(env: z.infer<typeof envSchema>, oidcProviders: OidcProviderConfi
       },
       modelsFile: env.MODELS_FILE ? path.resolve(env.MODELS_FILE) : undefined,
       defaultModel: env.DEFAULT_MODEL,
+      /** The search embedding model as "provider:model"; unset: full-text search alone. */
+      embeddingModel: env.EMBEDDING_MODEL,
     },
     /** How long the first pending notification waits for others before the email digest goes. */
     notificationEmailDelayMs: env.NOTIFICATION_EMAIL_DELAY_SECONDS * 1000,

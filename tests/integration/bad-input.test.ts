@@ -378,6 +378,7 @@ describe.each(DB_KINDS)("bad input (%s)", (kind) => {
         "users.getMe",
         "folders.getAll",
         "folders.listFavorites",
+        "documents.listTags",
         "shares.listShareableMembers",
         "threads.list",
         "models.list",

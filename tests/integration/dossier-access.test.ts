@@ -62,7 +62,11 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
           paginationOpts: { numItems: 20, cursor: null },
           filter: { folderId: folder._id },
         }),
-        attempt(api.documents.search, { query: "anything", folderId: folder._id }),
+        attempt(api.documents.search, {
+          query: "anything",
+          filters: { folderId: folder._id },
+          paginationOpts: { numItems: 20, cursor: null },
+        }),
         attempt(api.documents.move, { documentId: myDoc.id, folderId: folder._id }),
       ];
       for (const call of folderCalls) {
@@ -221,7 +225,14 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         ),
       ).toEqual({ page: [], isDone: true, continueCursor: "" });
       expect(
-        await callFn(server, api.documents.search, { query: "anything" }, superadmin.token),
+        (
+          await callFn(
+            server,
+            api.documents.search,
+            { query: "anything", paginationOpts: { numItems: 20, cursor: null } },
+            superadmin.token,
+          )
+        ).page,
       ).toEqual([]);
       expectError(
         await callFnError(server, api.documents.get, { documentId: doc.id }, superadmin.token),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ResultOf } from "#shared/api/define.ts";
+import type { ArgsOf, ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, FILE_TYPES, type FileType, fileTypeForName } from "#shared/file-types.ts";
 import type { Db } from "../../src/server/db/database.ts";
@@ -343,59 +343,48 @@ describe.each(DB_KINDS)("dossier functions (%s)", (kind) => {
         "The tenant shall indemnify the landlord in full.",
       );
 
-      const hits = await callFn(
-        server,
-        api.documents.search,
-        { query: "indemnify landlord" },
-        user.token,
-      );
+      type SearchArgs = Omit<ArgsOf<typeof api.documents.search>, "paginationOpts">;
+      const search = async (args: SearchArgs, token: string) =>
+        (
+          await callFn(
+            server,
+            api.documents.search,
+            { ...args, paginationOpts: { numItems: 20, cursor: null } },
+            token,
+          )
+        ).page;
+      const hits = await search({ query: "indemnify landlord" }, user.token);
       expect(hits.map((h) => h.document._id)).toEqual([lease.id]);
-      expect(hits[0]!.snippet).toMatch(/indemnify the landlord/i);
-      expect(hits[0]!.snippet).not.toMatch(/<b>|<\/b>/);
-      expect(hits[0]!.rank).toBeGreaterThan(0);
+      expect(hits[0]!.passages[0]!.text).toMatch(/indemnify the landlord/i);
+      expect(hits[0]!.passages[0]!.text).not.toMatch(/<b>|<\/b>/);
+      expect(hits[0]!.score).toBeGreaterThan(0);
 
-      const broad = await callFn(server, api.documents.search, { query: "indemnity" }, user.token);
+      const broad = await search({ query: "indemnity" }, user.token);
       // One hit per document: the lease says it twice (in its best chunk) and ranks first.
       expect(broad.map((h) => h.document._id)).toEqual([lease.id, memo.id]);
-      expect(broad[0]!.rank).toBeGreaterThan(broad[1]!.rank);
+      expect(broad[0]!.score).toBeGreaterThan(broad[1]!.score);
       expect(broad.some((h) => h.document._id === foreign.id)).toBe(false);
       expect(broad.some((h) => h.document._id === pending.id)).toBe(false);
 
-      const scoped = await callFn(
-        server,
-        api.documents.search,
-        { query: "indemnity", folderId: leases._id },
+      const scoped = await search(
+        { query: "indemnity", filters: { folderId: leases._id } },
         user.token,
       );
       expect(scoped.map((h) => h.document._id)).toEqual([lease.id]);
-      const phrase = await callFn(
-        server,
-        api.documents.search,
-        { query: '"tenant shall indemnify"' },
-        user.token,
-      );
+      const phrase = await search({ query: '"tenant shall indemnify"' }, user.token);
       expect(phrase.map((h) => h.document._id)).toEqual([lease.id]);
-      const excluded = await callFn(
+      const excluded = await search({ query: '"tenant shall indemnify" -premises' }, user.token);
+      expect(excluded).toEqual([]);
+      expect(await search({ query: "the and of" }, user.token)).toEqual([]);
+      expect(await search({ query: "zyzzyva" }, user.token)).toEqual([]);
+      const foreignHits = await search({ query: "indemnify" }, other.token);
+      expect(foreignHits.map((h) => h.document._id)).toEqual([foreign.id]);
+      const blank = await callFnError(
         server,
         api.documents.search,
-        { query: '"tenant shall indemnify" -premises' },
+        { query: "  ", paginationOpts: { numItems: 20, cursor: null } },
         user.token,
       );
-      expect(excluded).toEqual([]);
-      expect(
-        await callFn(server, api.documents.search, { query: "the and of" }, user.token),
-      ).toEqual([]);
-      expect(await callFn(server, api.documents.search, { query: "zyzzyva" }, user.token)).toEqual(
-        [],
-      );
-      const foreignHits = await callFn(
-        server,
-        api.documents.search,
-        { query: "indemnify" },
-        other.token,
-      );
-      expect(foreignHits.map((h) => h.document._id)).toEqual([foreign.id]);
-      const blank = await callFnError(server, api.documents.search, { query: "  " }, user.token);
       expectError(blank, "INVALID_ARGS");
     });
   });

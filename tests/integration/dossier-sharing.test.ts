@@ -17,6 +17,8 @@ import { createTestUser, DB_KINDS, type TestServer, type TestUser } from "../sup
 import { nextValue, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
+const PAGE = { numItems: 20, cursor: null };
+
 /**
  * Ownership and sharing (decision 023), over HTTP and the socket on PGlite and PostgreSQL:
  * who reaches what through every dossier function, the download, preview and upload routes,
@@ -202,7 +204,12 @@ describe.each(DB_KINDS)("dossier sharing (%s)", (kind) => {
         ),
         await reached(api.folders.getSubfolders, { parentId: matter._id }, user, "Folder"),
         await reached(api.folders.getRemovalSummary, { folderId: matter._id }, user, "Folder"),
-        await reached(api.documents.search, { query: "x", folderId: matter._id }, user, "Folder"),
+        await reached(
+          api.documents.search,
+          { query: "x", filters: { folderId: matter._id }, paginationOpts: PAGE },
+          user,
+          "Folder",
+        ),
         await reached(
           api.folders.setFavorite,
           { folderId: matter._id, favorite: false },
@@ -227,7 +234,14 @@ describe.each(DB_KINDS)("dossier sharing (%s)", (kind) => {
       ];
       expect(tree).toEqual(expectedTree);
 
-      const hits = await callFn(server, api.documents.search, { query: "indemnity" }, user.token);
+      const hits = (
+        await callFn(
+          server,
+          api.documents.search,
+          { query: "indemnity", paginationOpts: PAGE },
+          user.token,
+        )
+      ).page;
       const expected = [
         ...(reads ? ["Brief.pdf"] : []),
         ...(who === "owner" ? ["Diary.txt"] : []),

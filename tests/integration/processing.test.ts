@@ -253,10 +253,10 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
     expect(slideChunks.some((c) => c.location.slide === 2)).toBe(true);
 
     // And the owner finds them with the dossier search.
-    const hits = await callFn(
+    const { page: hits } = await callFn(
       server,
       api.documents.search,
-      { query: "lighthouse keepers" },
+      { query: "lighthouse keepers", paginationOpts: { numItems: 20, cursor: null } },
       user.token,
     );
     expect(hits.map((hit) => hit.document._id)).toContain(ids.pdf);
@@ -430,7 +430,12 @@ describe.each(DB_KINDS)("document processing on %s", (kind) => {
       .where(and(eq(documentChunks.organizationId, other.organizationId)));
     expect(rows.map((r) => r.documentId)).toEqual(expect.arrayContaining([theirs]));
     expect(rows.map((r) => r.documentId)).not.toContain(mine);
-    const hits = await callFn(server, api.documents.search, { query: "tide tables" }, other.token);
+    const { page: hits } = await callFn(
+      server,
+      api.documents.search,
+      { query: "tide tables", paginationOpts: { numItems: 20, cursor: null } },
+      other.token,
+    );
     expect(hits.map((hit) => hit.document._id)).toEqual([theirs]);
   });
 });

@@ -10,6 +10,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -53,7 +54,7 @@ export async function migrateOverOldRows(
   const before = migrationsBefore(tag);
   try {
     if (kind === "pglite") {
-      const client = await PGlite.create({ extensions: { vector } });
+      const client = await PGlite.create({ extensions: { vector, pg_trgm } });
       try {
         const db = drizzlePglite(client);
         const query: Query = async (text) => (await client.query(text)).rows as never;

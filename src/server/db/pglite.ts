@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -21,7 +22,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const release = acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { vector } });
+    client = await PGlite.create(dir, { extensions: { vector, pg_trgm } });
   } catch (error) {
     release();
     throw error;

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -243,6 +244,29 @@ export const documents = pgTable(
     index("documents_folder_idx").on(t.folderId),
     // The orphaned-blob sweep asks which preview keys a row still names.
     index("documents_preview_storage_idx").on(t.previewStorageId),
+    // Server-side sorts of a folder (decision 031): each sortable column, then id, as keyset.
+    index("documents_org_folder_name_idx").on(
+      t.organizationId,
+      t.folderId,
+      sql`(lower(${t.name}) collate "C")`,
+      t.id,
+    ),
+    index("documents_org_folder_size_idx").on(t.organizationId, t.folderId, t.size, t.id),
+    index("documents_org_folder_type_idx").on(
+      t.organizationId,
+      t.folderId,
+      sql`(${t.fileType} collate "C")`,
+      t.id,
+    ),
+    index("documents_org_folder_tag_idx").on(
+      t.organizationId,
+      t.folderId,
+      sql`(${t.primaryTagName} is null)`,
+      sql`(lower(${t.primaryTagName}) collate "C")`,
+      t.id,
+    ),
+    // The tag filter: documents.tags @> '["a","b"]'.
+    index("documents_tags_idx").using("gin", sql`${t.tags} jsonb_path_ops`),
   ],
 );
 
@@ -259,6 +283,13 @@ export const documentChunks = pgTable(
     /** Where the passage is: page, sheet or slide number when known. */
     location: jsonb("location").$type<Record<string, unknown>>().notNull().default({}),
     tsv: tsvector("tsv").notNull().generatedAlwaysAs(sql`to_tsvector('english', content)`),
+    /**
+     * The passage's embedding, unit length, from `embedding_model` (decision 031); null until
+     * computed or with no embedding model. A plain real[] so every database can hold it; with
+     * pgvector it is cast to vector(n) at query time (and indexed by n).
+     */
+    embedding: real("embedding").array(),
+    embeddingModel: text("embedding_model"),
   },
   (t) => [
     index("document_chunks_document_idx").on(t.documentId, t.ordinal),
@@ -1330,3 +1361,18 @@ export const twoFactorChallenges = pgTable("two_factor_challenges", {
   usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// Search (issue 10, decision 031): the words of each organization's passages, so a misspelt
+// query word finds the words it was meant to be (pg_trgm similarity over this table's
+// trigram index, added by the migration when the extension exists). Filled by processing;
+// never pruned (a stale word only widens a misspelling's alternatives).
+
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    organizationId: uuid("organization_id").notNull(),
+    term: text("term").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.term] })],
+);

@@ -10,7 +10,9 @@ import { getDocument, getManyDocuments } from "./document-queries.ts";
 import { listDocuments } from "./list-documents.ts";
 import { removeDocument } from "./remove-document.ts";
 import { retryDocument } from "./retry-document.ts";
-import { searchDocuments } from "./search-documents.ts";
+import { listTags, setDocumentTags, suggest } from "./document-tags.ts";
+import { hybridSearch } from "./hybrid-search.ts";
+import { decodeSearchCursor, encodeSearchCursor } from "./search-cursor.ts";
 import { moveDocument, renameDocument } from "./update-document.ts";
 
 /**
@@ -27,6 +29,8 @@ export const documentFunctions: ServerFunction[] = [
       folderId: args.filter.folderId,
       numItems: args.paginationOpts.numItems,
       cursor: args.paginationOpts.cursor,
+      filters: args.filters,
+      sort: args.sort,
     });
   }),
 
@@ -44,13 +48,23 @@ export const documentFunctions: ServerFunction[] = [
 
   implement(api.documents.search, async (ctx, args) => {
     dependOnDossierAccess(ctx);
-    return searchDocuments({
+    const offset = decodeSearchCursor(args.paginationOpts.cursor);
+    const result = await hybridSearch({
       db: ctx.db,
       caller: ctx.user,
+      embedding: ctx.services.models.embedding,
       query: args.query,
-      folderId: args.folderId,
-      limit: args.limit,
+      filters: args.filters,
+      sort: args.sort,
+      offset,
+      limit: args.paginationOpts.numItems,
     });
+    return {
+      page: result.hits,
+      isDone: result.isDone,
+      continueCursor: encodeSearchCursor(offset + result.hits.length),
+      hybrid: result.hybrid,
+    };
   }),
 
   implement(api.documents.rename, async (ctx, args) => {
@@ -103,5 +117,27 @@ export const documentFunctions: ServerFunction[] = [
       cursor: args.paginationOpts.cursor,
       fields: args.fields ?? [],
     });
+  }),
+
+  // Tags and suggestions (decision 031)
+  implement(api.documents.listTags, async (ctx) => {
+    dependOnDossierAccess(ctx);
+    return listTags(ctx.db, ctx.user);
+  }),
+
+  implement(api.documents.setTags, async (ctx, args) => {
+    writableOrganization(ctx, "Document");
+    return setDocumentTags({
+      db: ctx.db,
+      caller: ctx.user,
+      documentId: args.documentId,
+      tags: args.tags,
+      primaryTagName: args.primaryTagName,
+    });
+  }),
+
+  implement(api.documents.suggest, async (ctx, args) => {
+    dependOnDossierAccess(ctx);
+    return suggest(ctx.db, ctx.user, args.prefix);
   }),
 ];

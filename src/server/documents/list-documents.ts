@@ -1,11 +1,13 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { notFound } from "#shared/errors.ts";
-import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { AppError, notFound } from "#shared/errors.ts";
+import type { Sort } from "#shared/rules/sort-cycle.ts";
+import type { DocumentFilters, DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
 import { type DossierCaller, requireFolderAccess } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
 import { documentSummaryColumnsFor, documentSummaryView } from "./document-view.ts";
 
 export interface ListDocumentsOptions {
@@ -15,6 +17,10 @@ export interface ListDocumentsOptions {
   folderId: string | null;
   numItems: number;
   cursor: string | null;
+  /** SPEC 3's filters (decision 031); `includeSubfolders` (default false) lists the subtree. */
+  filters?: Omit<DocumentFilters, "folderId">;
+  /** A sortable column and direction; null or absent: newest first. */
+  sort?: Sort | null;
 }
 
 export interface DocumentPage {
@@ -36,6 +42,7 @@ const createdAtText = sql<string>`to_char(${documents.createdAt} at time zone 'U
  */
 export async function listDocuments(options: ListDocumentsOptions): Promise<DocumentPage> {
   const { db, caller, folderId, numItems } = options;
+  if (options.sort || options.filters?.includeSubfolders) return listSortedDocuments(options);
   const organizationId = caller.organizationId;
   const after = options.cursor ? decodeCursor(options.cursor) : undefined;
   if (folderId !== null && !isUuid(folderId)) throw notFound("Folder");
@@ -56,6 +63,7 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
         folderId === null
           ? and(isNull(documents.folderId), eq(documents.ownerId, caller.userId))
           : eq(documents.folderId, folderId),
+        documentFiltersSql(options.filters),
         after
           ? sql`(${documents.createdAt}, ${documents.id}) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
           : undefined,
@@ -77,6 +85,165 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
     isDone,
     continueCursor: last
       ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
+      : (options.cursor ?? ""),
+  };
+}
+
+/** How each sortable column is keyed (decision 031): an index per key, then id. */
+interface SortKey {
+  /** The key as stored: compared in SQL, and as text in the cursor. */
+  expression: SQL;
+  /** The cursor's text back to the key's type. */
+  fromText: (text: string) => SQL;
+  /** The key as cursor text. */
+  asText: SQL<string | null>;
+}
+
+const SORT_KEYS: Record<Exclude<Sort["field"], "primaryTagName">, SortKey> = {
+  name: {
+    expression: sql`(lower(${documents.name}) collate "C")`,
+    fromText: (text) => sql`(${text}::text collate "C")`,
+    asText: sql<string>`lower(${documents.name})`,
+  },
+  fileType: {
+    expression: sql`(${documents.fileType} collate "C")`,
+    fromText: (text) => sql`(${text}::text collate "C")`,
+    asText: sql<string>`${documents.fileType}`,
+  },
+  size: {
+    expression: sql`${documents.size}`,
+    fromText: (text) => sql`${text}::bigint`,
+    asText: sql<string>`${documents.size}::text`,
+  },
+  _creationTime: {
+    expression: sql`${documents.createdAt}`,
+    fromText: (text) => sql`(${text}::timestamp at time zone 'UTC')`,
+    asText: createdAtText,
+  },
+};
+const TAG_KEY = sql`(lower(${documents.primaryTagName}) collate "C")`;
+const TAG_MISSING = sql`(${documents.primaryTagName} is null)`;
+
+interface SortCursor {
+  field: Sort["field"] | "none";
+  direction: Sort["direction"];
+  /** The last row's key as text; null for a document without a type. */
+  key: string | null;
+  id: string;
+}
+
+function encodeSortCursor(cursor: SortCursor): string {
+  return Buffer.from(JSON.stringify(cursor), "utf8").toString("base64url");
+}
+
+function decodeSortCursor(
+  value: string,
+  field: SortCursor["field"],
+  direction: string,
+): SortCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+  } catch {
+    parsed = undefined;
+  }
+  const cursor = parsed as Partial<SortCursor> | undefined;
+  if (
+    !cursor ||
+    cursor.field !== field ||
+    cursor.direction !== direction ||
+    !(cursor.key === null || (typeof cursor.key === "string" && cursor.key.length <= 1000)) ||
+    typeof cursor.id !== "string" ||
+    !isUuid(cursor.id) ||
+    (field === "size" && cursor.key !== null && !/^\d{1,19}$/.test(cursor.key)) ||
+    (field === "_creationTime" &&
+      !/^\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/.test(cursor.key ?? ""))
+  ) {
+    throw new AppError(
+      "INVALID_ARGS",
+      "This page of the list is no longer valid. Reload the list and try again.",
+      { issues: [{ path: "paginationOpts.cursor", message: "Invalid cursor" }] },
+    );
+  }
+  return cursor as SortCursor;
+}
+
+/**
+ * A page of documents in a chosen order, or of a folder with its subfolders:
+ * keyset pagination on (key, id) along the sort's index, so the 1,000th page
+ * of a folder of 100,000 costs what the first does. Documents without a type
+ * (primaryTagName) come last whichever the direction.
+ */
+async function listSortedDocuments(options: ListDocumentsOptions): Promise<DocumentPage> {
+  const { db, caller, folderId, numItems } = options;
+  const organizationId = caller.organizationId;
+  const sort: Sort = options.sort ?? { field: "_creationTime", direction: "desc" };
+  const field: SortCursor["field"] = options.sort ? sort.field : "none";
+  if (folderId !== null && !isUuid(folderId)) throw notFound("Folder");
+  if (!organizationId) {
+    if (folderId !== null) throw notFound("Folder");
+    return { page: [], isDone: true, continueCursor: options.cursor ?? "" };
+  }
+  const after = options.cursor
+    ? decodeSortCursor(options.cursor, field, sort.direction)
+    : undefined;
+  const place =
+    folderId === null
+      ? and(isNull(documents.folderId), eq(documents.ownerId, caller.userId))
+      : await folderScopeSql(db, caller, folderId, options.filters?.includeSubfolders ?? false);
+
+  const desc = sort.direction === "desc";
+  const op = desc ? sql`<` : sql`>`;
+  const dir = desc ? sql`desc` : sql`asc`;
+  let keyset: SQL | undefined;
+  let order: SQL[];
+  let keyText: SQL<string | null>;
+  if (sort.field === "primaryTagName") {
+    keyText = sql<string | null>`lower(${documents.primaryTagName})`;
+    order = [sql`${TAG_MISSING} asc`, sql`${TAG_KEY} ${dir}`, sql`${documents.id} ${dir}`];
+    if (after) {
+      keyset =
+        after.key === null
+          ? sql`(${TAG_MISSING} and ${documents.id} ${op} ${after.id}::uuid)`
+          : sql`(${TAG_MISSING} or (${TAG_KEY}, ${documents.id}) ${op} ((${after.key}::text collate "C"), ${after.id}::uuid))`;
+    }
+  } else {
+    const key = SORT_KEYS[sort.field];
+    keyText = key.asText;
+    order = [sql`${key.expression} ${dir}`, sql`${documents.id} ${dir}`];
+    if (after) {
+      keyset = sql`(${key.expression}, ${documents.id}) ${op} (${key.fromText(after.key ?? "")}, ${after.id}::uuid)`;
+    }
+  }
+
+  const rows = await db
+    .select({ ...documentSummaryColumnsFor(caller), sortKey: keyText })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.organizationId, organizationId),
+        place,
+        documentFiltersSql(options.filters),
+        keyset,
+      ),
+    )
+    // One folder: the index's leading columns spelt out (folder_id IS NULL needs it); a subtree
+    // spans folders, so only the key orders it.
+    .orderBy(
+      ...(options.filters?.includeSubfolders && folderId !== null
+        ? order
+        : [sql`${documents.organizationId}`, sql`${documents.folderId}`, ...order]),
+    )
+    .limit(numItems + 1);
+
+  const isDone = rows.length <= numItems;
+  const shown = isDone ? rows : rows.slice(0, numItems);
+  const last = shown.at(-1);
+  return {
+    page: shown.map(documentSummaryView),
+    isDone,
+    continueCursor: last
+      ? encodeSortCursor({ field, direction: sort.direction, key: last.sortKey, id: last.id })
       : (options.cursor ?? ""),
   };
 }

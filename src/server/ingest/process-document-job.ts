@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { JobHandler } from "../jobs/types.ts";
+import type { PassageEmbedder } from "./chunk-embeddings.ts";
 import { PROCESS_DOCUMENT_JOB } from "./enqueue-processing.ts";
 import {
   GAVE_UP_MESSAGE,
@@ -16,7 +17,9 @@ const payloadSchema = z.object({ documentId: z.uuid() });
  * in one transaction. When every attempt failed, the document shows a reason
  * instead of staying "processing".
  */
-export function processDocumentJob(options: { summarize?: Summarizer } = {}): JobHandler {
+export function processDocumentJob(
+  options: { summarize?: Summarizer; embed?: PassageEmbedder } = {},
+): JobHandler {
   return {
     kind: PROCESS_DOCUMENT_JOB,
     async run(ctx) {
@@ -31,6 +34,7 @@ export function processDocumentJob(options: { summarize?: Summarizer } = {}): Jo
         signal: ctx.signal,
         onCommit: ctx.complete,
         summarize: options.summarize,
+        embed: options.embed,
       });
       ctx.log.info({ documentId: parsed.data.documentId, outcome }, "processed a document");
     },

@@ -9,6 +9,7 @@ import type { Executor } from "../db/database.ts";
 import { documentChunks, documents } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { makeScratchDir } from "../jobs/scratch-dir.ts";
+import { type PassageEmbedder, recordSearchTerms } from "./chunk-embeddings.ts";
 import { notifyProcessed } from "./notify-processed.ts";
 
 /** Loaded on first use: the extraction libraries (pdf.js, ...) are heavy and only workers need them. */
@@ -45,6 +46,8 @@ export interface ProcessDocumentOptions {
   /** Called inside the transaction that stores the outcome (the job queue marks the job done there). */
   onCommit?: (tx: Executor) => Promise<void>;
   summarize?: Summarizer;
+  /** Embeds the passages for hybrid search (decision 031); absent: no embedding model. */
+  embed?: PassageEmbedder;
 }
 
 export type ProcessOutcome = "completed" | "failed" | "gone";
@@ -109,6 +112,14 @@ export async function processDocument(options: ProcessDocumentOptions): Promise<
       });
     }
     signal.throwIfAborted();
+    const chunks = prepareChunks(extraction.chunks);
+    const embedded = options.embed
+      ? await options.embed(
+          chunks.map((chunk) => chunk.content),
+          signal,
+        )
+      : null;
+    signal.throwIfAborted();
     const stored = await db.transaction(async (tx) => {
       if (!(await lockDocument(tx, documentId))) return false;
       await tx
@@ -126,7 +137,8 @@ export async function processDocument(options: ProcessDocumentOptions): Promise<
           updatedAt: new Date(),
         })
         .where(eq(documents.id, documentId));
-      await replaceChunks(tx, doc.organizationId, documentId, extraction.chunks);
+      await replaceChunks(tx, doc.organizationId, documentId, chunks, embedded);
+      await recordSearchTerms(tx, doc.organizationId, documentId);
       await notifyProcessed(tx, documentId, { status: "completed" });
       await options.onCommit?.(tx);
       return true;
@@ -186,24 +198,32 @@ async function lockDocument(tx: Executor, documentId: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** The passages worth storing: cleaned, empty ones dropped. */
+function prepareChunks(chunks: { content: string; location?: object }[]) {
+  return chunks
+    .map((chunk) => ({ content: clean(chunk.content), location: chunk.location ?? {} }))
+    .filter((chunk) => chunk.content.trim().length > 0);
+}
+
 async function replaceChunks(
   tx: Executor,
   organizationId: string,
   documentId: string,
-  chunks: { content: string; location?: object }[],
+  chunks: { content: string; location: object }[],
+  embedded: { model: string; vectors: number[][] } | null,
 ) {
   await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
-  const rows = chunks
-    .map((chunk) => ({ content: clean(chunk.content), location: chunk.location ?? {} }))
-    .filter((chunk) => chunk.content.trim().length > 0)
-    .map((chunk, ordinal) => ({
-      id: newId(),
-      organizationId,
-      documentId,
-      ordinal,
-      content: chunk.content,
-      location: cleanJson(chunk.location) as Record<string, unknown>,
-    }));
+  const withVectors = embedded && embedded.vectors.length === chunks.length ? embedded : null;
+  const rows = chunks.map((chunk, ordinal) => ({
+    id: newId(),
+    organizationId,
+    documentId,
+    ordinal,
+    content: chunk.content,
+    location: cleanJson(chunk.location) as Record<string, unknown>,
+    embedding: withVectors?.vectors[ordinal] ?? null,
+    embeddingModel: withVectors ? withVectors.model : null,
+  }));
   for (let start = 0; start < rows.length; start += CHUNK_BATCH) {
     await tx.insert(documentChunks).values(rows.slice(start, start + CHUNK_BATCH));
   }

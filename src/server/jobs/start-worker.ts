@@ -1,4 +1,5 @@
 import type { Services } from "../api/context.ts";
+import { passageEmbedder } from "../ingest/chunk-embeddings.ts";
 import { processDocumentJob } from "../ingest/process-document-job.ts";
 import { summarizeWithModel } from "../ingest/summarize-with-model.ts";
 import { moduleJobHandlers } from "../modules/executions/run-execution-job.ts";
@@ -19,7 +20,10 @@ const JOB_OVERHEAD_MS = 120_000;
  */
 export function serverJobHandlers(services: Services): JobHandler[] {
   return [
-    processDocumentJob({ summarize: ({ text }) => summarizeWithModel(services, text) }),
+    processDocumentJob({
+      summarize: ({ text }) => summarizeWithModel(services, text),
+      embed: passageEmbedder(services.models.embedding, services.log),
+    }),
     ...moduleJobHandlers(services),
     emailDigestJob(),
     workflowRunJob(),

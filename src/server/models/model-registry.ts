@@ -9,6 +9,7 @@ import {
   modelIdOf,
   type ProviderKey,
 } from "./model-catalog.ts";
+import { createEmbeddingChoice, type EmbeddingChoice } from "./embedding-model.ts";
 import { readModelsFile } from "./models-file.ts";
 import { configuredProviders, type ModelFactory } from "./providers.ts";
 
@@ -25,6 +26,8 @@ export interface ModelRegistry {
   readonly defaultModelId: string | null;
   /** An offered model by its "<provider>:<model>" id; undefined when it is not offered. */
   get(id: string): ResolvedModel | undefined;
+  /** The search embedding model (EMBEDDING_MODEL), or null: search is full-text alone. */
+  readonly embedding?: EmbeddingChoice | null;
 }
 
 /**
@@ -40,6 +43,7 @@ export async function createModelRegistry(config: Config, log: Logger): Promise<
     entries: [...catalog, ...ai.compatible.models.map(compatibleEntry)],
     providers,
     defaultModel: ai.defaultModel,
+    embedding: createEmbeddingChoice(ai, log),
   });
   if (ai.defaultModel && registry.defaultModelId !== ai.defaultModel) {
     log.warn(
@@ -62,6 +66,7 @@ export function buildModelRegistry(options: {
   entries: ModelEntry[];
   providers: Map<ProviderKey, ModelFactory>;
   defaultModel?: string;
+  embedding?: EmbeddingChoice | null;
 }): ModelRegistry {
   const offered = new Map<string, { info: ModelInfo; factory: ModelFactory; entry: ModelEntry }>();
   for (const entry of options.entries) {
@@ -84,6 +89,7 @@ export function buildModelRegistry(options: {
   return {
     list: () => infos.map((info) => ({ ...info })),
     defaultModelId,
+    embedding: options.embedding ?? null,
     get(id) {
       const found = offered.get(id);
       if (!found) return undefined;

@@ -11,6 +11,7 @@ import { seedDemoAdminUsers } from "./admin-users.ts";
 import type { DemoContext } from "./demo-context.ts";
 import { seedDemoDossier } from "./dossier.ts";
 import { seedDemoDossierSharing } from "./dossier-sharing.ts";
+import { seedDemoTags } from "./dossier-tags.ts";
 import { seedDemoDrafts } from "./drafts.ts";
 import { seedDemoModuleAutomation } from "./module-automation.ts";
 import { seedDemoModules } from "./modules.ts";
@@ -72,6 +73,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [
   seedDemoWorkflows,
   (ctx) => seedDemoAdminUsers(ctx, DEMO_PASSWORD),
   seedDemoAdminLooks,
+  seedDemoTags,
 ];
 
 /** A demo organization with a user of each role; safe to run again. */

@@ -63,6 +63,10 @@ export const api = {
     retry: documents.retry,
     setFavorite: documents.setFavorite,
     listFavorites: documents.listFavorites,
+    // Search and tags (decision 031)
+    listTags: documents.listTags,
+    setTags: documents.setTags,
+    suggest: documents.suggest,
   },
   shares: {
     listForEntity: shares.listForEntity,

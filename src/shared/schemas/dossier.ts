@@ -90,3 +90,56 @@ export function paginated<T extends z.ZodType>(item: T) {
     continueCursor: z.string(),
   });
 }
+
+// ---------------------------------------------------------------------------
+// Search, filters, sorts and tags (issue 10, decision 031).
+
+/** A tag as typed: one line, trimmed, 1 to 50 characters. */
+export const tagSchema = singleLineText({ trim: true })
+  .min(1, "A tag cannot be empty")
+  .max(50, "A tag must be at most 50 characters");
+
+/**
+ * SPEC 3's search filters. `dateRange` bounds `_creationTime` (milliseconds;
+ * start included, end excluded); `tags`: the document has every one of them.
+ */
+export const documentFiltersSchema = z.object({
+  fileTypes: z.array(z.enum(FILE_TYPES)).max(FILE_TYPES.length).optional(),
+  /** Only this folder (null or absent: everything the caller may read). */
+  folderId: idSchema.nullable().optional(),
+  /** With folderId: its subfolders too (search default true; lists default false). */
+  includeSubfolders: z.boolean().optional(),
+  dateRange: z
+    .object({
+      start: z.number().int().min(0).max(8.64e15).optional(),
+      end: z.number().int().min(0).max(8.64e15).optional(),
+    })
+    .optional(),
+  processingStatus: z.enum(PROCESSING_STATUSES).optional(),
+  tags: z.array(tagSchema).max(20).optional(),
+});
+export type DocumentFilters = z.infer<typeof documentFiltersSchema>;
+
+/** Where a passage is in its document, when known. */
+export const passageSchema = z.object({
+  chunkId: z.string(),
+  /** The passage, plain text (a few sentences around the match). */
+  text: z.string(),
+  /** Character ranges of `text` that matched the query, in order. */
+  highlights: z.array(z.object({ start: z.number(), end: z.number() })),
+  page: z.number().nullable(),
+  sheet: z.string().nullable(),
+  slide: z.number().nullable(),
+});
+export type Passage = z.infer<typeof passageSchema>;
+
+export const searchHitSchema = z.object({
+  document: documentSummarySchema,
+  /** Best first; at most 3. */
+  passages: z.array(passageSchema),
+  /** The distinct words of the passages that matched (lower case), to highlight elsewhere. */
+  matchedWords: z.array(z.string()),
+  /** Relevance (reciprocal rank fusion of the full-text and vector ranks); higher is better. */
+  score: z.number(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;

@@ -22,20 +22,41 @@ const PROSE = cn(
   "[&>*:first-child]:mt-0",
 );
 
+/** Opened from a search hit: the words to mark, and the start of the passage to scroll to. */
+export interface ContentHighlight {
+  words: string[];
+  at?: string;
+}
+
 /**
- * A document's extracted content, sanitized again and set in readable type;
- * with a passage (a citation's quote), that passage is marked and scrolled
- * into view.
+ * A document's extracted content, sanitized again and set in readable type.
+ * With a passage (a citation's quote, decision 029) that passage is marked;
+ * with a highlight (a search hit, decision 031) the matched words are; either
+ * way the first mark is scrolled into view.
  */
-export function DocumentContent({ html, passage }: { html: string; passage?: string }) {
+export function DocumentContent({
+  html,
+  passage,
+  highlight,
+}: {
+  html: string;
+  passage?: string;
+  highlight?: ContentHighlight;
+}) {
   const safe = useMemo(() => sanitizeDocumentHtml(html), [html]);
   const ref = useRef<HTMLDivElement>(null);
+  const words = highlight?.words.join("\u0000") ?? "";
+  const at = highlight?.at ?? "";
   useEffect(() => {
-    const container = ref.current;
-    if (!container || !passage || !safe) return;
-    const mark = markPassage(container, passage);
-    mark?.scrollIntoView({ block: "center" });
-  }, [safe, passage]);
+    const root = ref.current;
+    if (!root || safe === "") return;
+    const first = passage
+      ? markPassage(root, passage)
+      : words
+        ? markWords(root, words.split("\u0000"), at)
+        : null;
+    first?.scrollIntoView({ block: "center" });
+  }, [safe, passage, words, at]);
   return (
     <div className="overflow-x-auto">
       <div
@@ -47,4 +68,55 @@ export function DocumentContent({ html, passage }: { html: string; passage?: str
       />
     </div>
   );
+}
+
+const MARK_CLASS = "rounded-sm bg-amber-400/30 px-0.5 text-foreground";
+
+/**
+ * Wrap each whole-word occurrence of `words` in the text of `root` in a
+ * <mark>; returns the first mark at or after the passage starting with `at`
+ * (else the first mark).
+ */
+function markWords(root: HTMLElement, words: string[], at: string): HTMLElement | null {
+  const escaped = words
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (escaped.length === 0) return null;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join("|")})(?![\\p{L}\\p{N}])`, "giu");
+  const full = (root.textContent ?? "").replace(/\s+/g, " ");
+  const probe = at.replace(/\s+/g, " ").trim().slice(0, 40);
+  const passageAt = probe ? full.indexOf(probe) : -1;
+
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes: Text[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+  let offset = 0;
+  let first: HTMLElement | null = null;
+  let atPassage: HTMLElement | null = null;
+  for (const node of nodes) {
+    const text = node.data;
+    const start = offset;
+    offset += text.replace(/\s+/g, " ").length;
+    pattern.lastIndex = 0;
+    if (!pattern.test(text)) continue;
+    pattern.lastIndex = 0;
+    const fragment = document.createDocumentFragment();
+    let last = 0;
+    for (const match of text.matchAll(pattern)) {
+      const index = match.index ?? 0;
+      fragment.append(text.slice(last, index));
+      const mark = document.createElement("mark");
+      mark.className = MARK_CLASS;
+      mark.dataset.testid = "content-highlight";
+      mark.textContent = match[0];
+      fragment.append(mark);
+      first ??= mark;
+      if (!atPassage && passageAt >= 0 && start + index >= passageAt) atPassage = mark;
+      last = index + match[0].length;
+    }
+    fragment.append(text.slice(last));
+    node.replaceWith(fragment);
+  }
+  return atPassage ?? first;
 }

@@ -67,7 +67,7 @@ export function DocumentPickerDialog({
   });
   const active = search ? results : listing;
   const rows: Array<{ document: DocumentSummary; snippet?: string }> | undefined = search
-    ? results.data?.map((r) => ({ document: r.document, snippet: r.snippet }))
+    ? results.data?.page.map((r) => ({ document: r.document, snippet: r.passages[0]?.text }))
     : listing.data?.page.map((document) => ({ document }));
 
   const toggle = (document: DocumentSummary) => {

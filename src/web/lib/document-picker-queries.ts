@@ -12,4 +12,8 @@ export const pickerListOptions = (folderId: string | null) =>
   });
 
 export const pickerSearchOptions = (query: string, folderId: string | null) =>
-  liveQueryOptions(api.documents.search, { query, folderId, limit: SEARCH_LIMIT });
+  liveQueryOptions(api.documents.search, {
+    query,
+    filters: { folderId },
+    paginationOpts: { numItems: SEARCH_LIMIT, cursor: null },
+  });

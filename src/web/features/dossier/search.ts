@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { FILE_TYPES } from "#shared/file-types.ts";
+import { activeFilterCount as countFilters } from "#shared/rules/active-filter-count.ts";
 import { idSchema, PROCESSING_STATUSES } from "#shared/schemas/dossier.ts";
 
 /** A calendar day in the address bar: "2024-05-31". */
@@ -19,6 +21,15 @@ const tagsParam = z.preprocess(
     .transform((tags) => (tags.length > 0 ? [...new Set(tags)] : undefined)),
 );
 
+/** `?fileTypes=pdf,docx` or an array. */
+const fileTypesParam = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(",") : value),
+  z
+    .array(z.enum(FILE_TYPES))
+    .max(FILE_TYPES.length)
+    .transform((types) => (types.length > 0 ? [...new Set(types)] : undefined)),
+);
+
 const queryParam = z
   .string()
   .trim()
@@ -36,6 +47,10 @@ export const dossierSearchSchema = z.object({
   processingStatus: z.enum(PROCESSING_STATUSES).optional().catch(undefined),
   start: dayParam.optional().catch(undefined),
   end: dayParam.optional().catch(undefined),
+  /** Search filters beyond SPEC's params (decision 031): file types, and subfolders or not. */
+  fileTypes: fileTypesParam.optional().catch(undefined),
+  /** "0": a search stays in this folder; absent: with its subfolders (SPEC's default). */
+  sub: z.enum(["0", "1"]).optional().catch(undefined),
   /** The document shown in the document view. */
   document: idSchema.optional().catch(undefined),
   /** Words to scroll to and mark in the open document (a citation's quote; decision 029). */
@@ -46,13 +61,32 @@ export const dossierSearchSchema = z.object({
     .transform((value) => value || undefined)
     .optional()
     .catch(undefined),
+  /** Opened from a search hit: the words to mark in it, and where its passage starts. */
+  hl: tagsParam.optional().catch(undefined),
+  at: z.string().max(200).optional().catch(undefined),
 });
 
 export type DossierSearch = z.infer<typeof dossierSearchSchema>;
 
 /** Filters that narrow a folder's listing in the browser (q goes to the server's search). */
-export type DocumentFilters = Pick<DossierSearch, "tags" | "processingStatus" | "start" | "end">;
+export type DocumentFilters = Pick<
+  DossierSearch,
+  "tags" | "processingStatus" | "start" | "end" | "fileTypes"
+>;
 
 export function hasDocumentFilters(filters: DocumentFilters): boolean {
-  return Boolean(filters.processingStatus || filters.tags?.length || filters.start || filters.end);
+  return activeFilterCount(filters) > 0;
+}
+
+/**
+ * SPEC 4: one for each of file types chosen, a date range with a start or
+ * end, a processing status, tags chosen.
+ */
+export function activeFilterCount(filters: DocumentFilters): number {
+  return countFilters({
+    fileTypes: filters.fileTypes,
+    dateRange: { start: filters.start, end: filters.end },
+    processingStatus: filters.processingStatus,
+    tags: filters.tags,
+  });
 }

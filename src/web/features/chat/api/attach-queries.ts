@@ -17,4 +17,8 @@ export const attachListOptions = (folderId: string | null) =>
 
 /** Documents matching `query` in a folder and below (null: everywhere). */
 export const attachSearchOptions = (query: string, folderId: string | null) =>
-  liveQueryOptions(api.documents.search, { query, folderId, limit: SEARCH_LIMIT });
+  liveQueryOptions(api.documents.search, {
+    query,
+    filters: { folderId },
+    paginationOpts: { numItems: SEARCH_LIMIT, cursor: null },
+  });

@@ -16,16 +16,37 @@ export const documentOptions = (documentId: string) =>
 export const documentsByIdOptions = (documentIds: string[]) =>
   liveQueryOptions(api.documents.getMany, { documentIds });
 
-/** Full-text hits in a folder and below (null: the whole dossier), best first. */
-export const documentSearchOptions = (query: string, folderId: string | null) =>
-  liveQueryOptions(api.documents.search, { query, folderId, limit: SEARCH_LIMIT });
+export type DocumentSearchArgs = ArgsOf<typeof api.documents.search>;
+/** What narrows and orders a folder's list on the server (decision 031). */
+export type ListView = Pick<DocumentListArgs, "filters" | "sort">;
+
+/** Search hits (hybrid; filters and sort on the server), best first: the first page. */
+export const documentSearchOptions = (
+  query: string,
+  filters: DocumentSearchArgs["filters"],
+  sort: DocumentSearchArgs["sort"] = null,
+) =>
+  liveQueryOptions(api.documents.search, {
+    query,
+    filters,
+    sort,
+    paginationOpts: { numItems: SEARCH_LIMIT, cursor: null },
+  });
+
+/** The organization's tags on documents the caller may read (the tag filter's choices). */
+export const tagListOptions = () => liveQueryOptions(api.documents.listTags, {});
+
+/** Search box suggestions: tags and document names containing `prefix`. */
+export const suggestionOptions = (prefix: string) =>
+  liveQueryOptions(api.documents.suggest, { prefix });
 
 /** One cursor page of a folder's documents (null: the top level). */
 export const documentPageOptions = (
   folderId: string | null,
   numItems: number,
   cursor: string | null,
-) => liveQueryOptions(api.documents.list, documentListArgs(folderId, numItems, cursor));
+  view: ListView = {},
+) => liveQueryOptions(api.documents.list, documentListArgs(folderId, numItems, cursor, view));
 
 /** The first page of a folder's documents (SPEC 9: 20, cursor null), as loader and list ask for it. */
 export const firstDocumentPageOptions = (folderId: string | null) =>
@@ -35,4 +56,10 @@ const documentListArgs = (
   folderId: string | null,
   numItems: number,
   cursor: string | null,
-): DocumentListArgs => ({ paginationOpts: { numItems, cursor }, filter: { folderId } });
+  view: ListView = {},
+): DocumentListArgs => ({
+  paginationOpts: { numItems, cursor },
+  filter: { folderId },
+  ...(view.filters ? { filters: view.filters } : {}),
+  ...(view.sort ? { sort: view.sort } : {}),
+});

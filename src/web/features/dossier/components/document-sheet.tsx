@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileQuestion } from "lucide-react";
+import type { ContentHighlight } from "../../../components/document-content.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Sheet,
@@ -16,6 +17,8 @@ interface DocumentSheetProps {
   /** A quoted passage to scroll to and mark (a citation's words). */
   passage?: string;
   onClose: () => void;
+  /** Opened from a search hit: mark its words and scroll to its passage. */
+  highlight?: ContentHighlight;
 }
 
 /**
@@ -23,12 +26,17 @@ interface DocumentSheetProps {
  * metadata and content, with download, rename, move, delete and retry. Live:
  * processing, renames and moves made anywhere show here at once.
  */
-export function DocumentSheet({ documentId, passage, onClose }: DocumentSheetProps) {
+export function DocumentSheet({ documentId, passage, onClose, highlight }: DocumentSheetProps) {
   return (
     <Sheet open={documentId !== undefined} onOpenChange={(open) => !open && onClose()}>
       <SheetContent data-testid="document-sheet" aria-describedby="document-sheet-description">
         {documentId ? (
-          <OpenDocument documentId={documentId} passage={passage} onClose={onClose} />
+          <OpenDocument
+            documentId={documentId}
+            passage={passage}
+            onClose={onClose}
+            highlight={highlight}
+          />
         ) : (
           <Loading />
         )}
@@ -41,13 +49,16 @@ function OpenDocument({
   documentId,
   passage,
   onClose,
+  highlight,
 }: {
   documentId: string;
   passage?: string;
   onClose: () => void;
+  highlight?: ContentHighlight;
 }) {
   const query = useQuery(documentOptions(documentId));
-  if (query.data) return <DocumentView document={query.data} passage={passage} />;
+  if (query.data)
+    return <DocumentView document={query.data} passage={passage} highlight={highlight} />;
   if (query.error) return <Missing message={query.error.message} onClose={onClose} />;
   return <Loading />;
 }

@@ -11,8 +11,8 @@ import { formatDate, plural } from "../lib/format.ts";
 import { DocumentRow, rowClass } from "./document-row.tsx";
 import { FavoriteButton } from "./favorite-button.tsx";
 import { FolderActionsMenu } from "./folder-actions-menu.tsx";
-import { OwnerBadge } from "./owner-badge.tsx";
 import { TABLE_COLUMNS, TABLE_ROW_HEIGHT } from "./layout.ts";
+import { OwnerBadge } from "./owner-badge.tsx";
 import { SortHeader } from "./sort-header.tsx";
 import { useScrollMargin } from "./use-scroll-margin.ts";
 

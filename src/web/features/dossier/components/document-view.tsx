@@ -1,17 +1,26 @@
 import { RotateCcw } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Document } from "#shared/schemas/dossier.ts";
-import { DocumentContent } from "../../../components/document-content.tsx";
+import { type ContentHighlight, DocumentContent } from "../../../components/document-content.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useRetryDocument } from "../hooks/use-document-mutations.ts";
 import { DocumentMetadata } from "./document-metadata.tsx";
+import { DocumentTags } from "./document-tags.tsx";
 import { DocumentThumbnail } from "./document-thumbnail.tsx";
 import { DocumentViewHeader } from "./document-view-header.tsx";
 
 /** The document view: its header with the actions, then preview, summary, details and content. */
-export function DocumentView({ document, passage }: { document: Document; passage?: string }) {
+export function DocumentView({
+  document,
+  passage,
+  highlight,
+}: {
+  document: Document;
+  passage?: string;
+  highlight?: ContentHighlight;
+}) {
   const retry = useRetryDocument();
   return (
     <>
@@ -55,13 +64,20 @@ export function DocumentView({ document, passage }: { document: Document; passag
               </p>
             </Section>
           ) : null}
+          <Section title="Tags">
+            <DocumentTags document={document} />
+          </Section>
           <Section title="Details">
             <DocumentMetadata document={document} />
           </Section>
           <Section title="Content">
             {document.htmlContent ? (
               <div className="rounded-lg border bg-background/40 p-5">
-                <DocumentContent html={document.htmlContent} passage={passage} />
+                <DocumentContent
+                  html={document.htmlContent}
+                  passage={passage}
+                  highlight={highlight}
+                />
               </div>
             ) : (
               <p className="rounded-lg border border-dashed px-4 py-6 text-center text-muted-foreground text-sm">

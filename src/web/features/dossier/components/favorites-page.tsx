@@ -8,6 +8,8 @@ import { favoriteDocumentsPageOptions, favoriteFoldersOptions } from "../api/sha
 import type { DossierSearch } from "../search.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
+import { DossierSearchResults } from "./dossier-search-results.tsx";
+import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { FolderTiles } from "./folder-tiles.tsx";
 import { GridSkeleton } from "./skeletons.tsx";
 
@@ -74,9 +76,14 @@ export function FavoritesPage({
         <p className="mt-1 text-muted-foreground text-sm">
           The folders and documents you starred, most recent first.
         </p>
+        <div className="mt-4">
+          <DossierToolbar search={search} onSearchChange={onSearchChange} scopeName="the dossier" />
+        </div>
       </header>
       <div className="min-h-0 flex-1 overflow-auto px-6 py-5">
-        {noFolders && noDocuments ? (
+        {search.q ? (
+          <DossierSearchResults search={search} onSearchChange={onSearchChange} />
+        ) : noFolders && noDocuments ? (
           <div
             data-testid="favorites-empty"
             className="flex flex-col items-center justify-center px-6 py-16 text-center"
@@ -146,7 +153,10 @@ export function FavoritesPage({
       <DocumentSheet
         documentId={search.document}
         passage={search.passage}
-        onClose={() => onSearchChange({ document: undefined, passage: undefined })}
+        onClose={() =>
+          onSearchChange({ document: undefined, passage: undefined, hl: undefined, at: undefined })
+        }
+        highlight={search.hl ? { words: search.hl, at: search.at } : undefined}
       />
     </div>
   );

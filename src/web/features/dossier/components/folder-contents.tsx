@@ -4,11 +4,12 @@ import { Alert } from "../../../components/ui/alert.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { FolderListing } from "../hooks/use-folder-listing.ts";
 import { useDossierViewStore } from "../hooks/view-store.ts";
+import { toServerFilters } from "../lib/document-filters.ts";
 import type { DossierSearch } from "../search.ts";
 import { DocumentTable } from "./document-table.tsx";
 import { EmptyFolder, NoMatches } from "./empty-states.tsx";
 import { GridView } from "./grid-view.tsx";
-import { SearchResults } from "./search-results.tsx";
+import { type HitTarget, SearchResults } from "./search-results.tsx";
 
 interface FolderContentsProps {
   folderId: string | null;
@@ -19,6 +20,7 @@ interface FolderContentsProps {
   /** The element that scrolls the list (its rows are virtual). */
   scrollElement: HTMLElement | null;
   onOpen: (documentId: string) => void;
+  onOpenHit: (hit: HitTarget) => void;
   onUpload: () => void;
   onCreateFolder: () => void;
 }
@@ -36,6 +38,7 @@ export function FolderContents({
   onSearchChange,
   scrollElement,
   onOpen,
+  onOpenHit,
   onUpload,
   onCreateFolder,
 }: FolderContentsProps) {
@@ -48,6 +51,7 @@ export function FolderContents({
     onSearchChange({
       processingStatus: undefined,
       tags: undefined,
+      fileTypes: undefined,
       start: undefined,
       end: undefined,
     });
@@ -62,9 +66,14 @@ export function FolderContents({
       {search.q ? (
         <SearchResults
           query={search.q}
-          folderId={folderId}
+          filters={{
+            ...toServerFilters(search),
+            folderId,
+            includeSubfolders: search.sub !== "0",
+          }}
+          sort={sort}
           folders={folders}
-          onOpen={onOpen}
+          onOpen={onOpenHit}
           onClear={() => onSearchChange({ q: undefined })}
         />
       ) : listing.empty ? (

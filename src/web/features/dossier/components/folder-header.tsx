@@ -81,6 +81,7 @@ export function FolderHeader({
         search={search}
         onSearchChange={onSearchChange}
         scopeName={folder ? folder.name : "the dossier"}
+        inFolder={folder !== null && folder !== undefined}
       />
     </header>
   );

@@ -12,6 +12,7 @@ import { DocumentSheet } from "./document-sheet.tsx";
 import { DropZone } from "./drop-zone.tsx";
 import { FolderContents } from "./folder-contents.tsx";
 import { FolderHeader } from "./folder-header.tsx";
+import type { HitTarget } from "./search-results.tsx";
 
 export interface FolderPageProps {
   /** The folder on screen; null for the top level of the dossier. */
@@ -44,7 +45,16 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
       parentName: folder ? `“${folder.name}”` : "the top level of the dossier",
     });
   const openDocument = useCallback(
-    (id: string) => onSearchChange({ document: id }),
+    (id: string) => onSearchChange({ document: id, hl: undefined, at: undefined }),
+    [onSearchChange],
+  );
+  const openHit = useCallback(
+    (hit: HitTarget) =>
+      onSearchChange({
+        document: hit.documentId,
+        hl: hit.words.length > 0 ? hit.words.slice(0, 20) : undefined,
+        at: hit.at || undefined,
+      }),
     [onSearchChange],
   );
 
@@ -82,6 +92,7 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
             onSearchChange={onSearchChange}
             scrollElement={scrollElement}
             onOpen={openDocument}
+            onOpenHit={openHit}
             onUpload={picker.open}
             onCreateFolder={createFolder}
           />
@@ -90,7 +101,10 @@ export function FolderPage({ folder, folders, search, onSearchChange }: FolderPa
       <DocumentSheet
         documentId={search.document}
         passage={search.passage}
-        onClose={() => onSearchChange({ document: undefined, passage: undefined })}
+        onClose={() =>
+          onSearchChange({ document: undefined, passage: undefined, hl: undefined, at: undefined })
+        }
+        highlight={search.hl ? { words: search.hl, at: search.at } : undefined}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { userFacingMessage } from "../../../components/error-view.tsx";
+import { FolderPicker } from "../../../components/folder-picker.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -12,7 +13,6 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { FolderPicker } from "../../../components/folder-picker.tsx";
 
 interface MoveDialogProps {
   isOpen: boolean;

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { subtreeIds } from "../../../lib/folder-tree.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 import { useMoveFolder } from "../hooks/use-folder-mutations.ts";
-import { subtreeIds } from "../../../lib/folder-tree.ts";
 import { MoveDialog } from "./move-dialog.tsx";
 
 export interface MoveFolderDialogProps {

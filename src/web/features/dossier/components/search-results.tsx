@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Folder } from "#shared/schemas/dossier.ts";
+import type { Sort } from "#shared/rules/sort-cycle.ts";
+import type { DocumentFilters, Folder, Passage } from "#shared/schemas/dossier.ts";
 import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -7,17 +8,37 @@ import { documentSearchOptions } from "../api/document-queries.ts";
 import { formatDate } from "../lib/format.ts";
 import { NoMatches } from "./empty-states.tsx";
 
+/** Where a search hit should open: the document, its passage, the words to mark. */
+export interface HitTarget {
+  documentId: string;
+  words: string[];
+  /** The passage's first words, to scroll to. */
+  at: string;
+}
+
 interface SearchResultsProps {
   query: string;
-  folderId: string | null;
+  filters: DocumentFilters;
+  sort: Sort | null;
   folders: readonly Folder[];
-  onOpen: (documentId: string) => void;
+  onOpen: (target: HitTarget) => void;
   onClear: () => void;
 }
 
-/** Full-text hits in this folder and below, best first, each with the passage that matched. */
-export function SearchResults({ query, folderId, folders, onOpen, onClear }: SearchResultsProps) {
-  const results = useQuery(documentSearchOptions(query, folderId));
+/**
+ * Search hits (decision 031), best first or in the chosen order, each with
+ * its best passages and the matched words marked. Says plainly whether the
+ * search was by words only or also by meaning.
+ */
+export function SearchResults({
+  query,
+  filters,
+  sort,
+  folders,
+  onOpen,
+  onClear,
+}: SearchResultsProps) {
+  const results = useQuery(documentSearchOptions(query, filters, sort));
   if (results.error) {
     return (
       <Alert variant="error" title="Search failed">
@@ -29,47 +50,128 @@ export function SearchResults({ query, folderId, folders, onOpen, onClear }: Sea
     return (
       <div role="status" aria-label="Searching" className="grid gap-3">
         {[0, 1, 2, 3].map((key) => (
-          <Skeleton key={key} className="h-20 w-full rounded-xl" />
+          <Skeleton key={key} className="h-24 w-full rounded-xl" />
         ))}
       </div>
     );
   }
-  if (results.data.length === 0) return <NoMatches query={query} onClear={onClear} />;
+  const hits = results.data.page;
+  if (hits.length === 0) return <NoMatches query={query} onClear={onClear} />;
 
   const names = new Map(folders.map((folder) => [folder._id, folder.name]));
+  const count = results.data.isDone ? String(hits.length) : `${hits.length}+`;
   return (
     <div>
       <p className="mb-3 text-muted-foreground text-xs" aria-live="polite">
-        {results.data.length === 1
-          ? "1 document matches"
-          : `${results.data.length} documents match`}
+        {hits.length === 1 ? "1 document matches" : `${count} documents match`}
+        <span className="text-muted-foreground/70" data-testid="search-mode">
+          {" "}
+          ·{" "}
+          {results.data.hybrid
+            ? "matched by words and by meaning"
+            : "matched by words (no embedding model configured)"}
+        </span>
       </p>
       <ul className="grid gap-2" aria-label="Search results" data-testid="search-results">
-        {results.data.map(({ document, snippet }) => (
+        {hits.map(({ document, passages, matchedWords }) => (
           <li key={document._id}>
-            <button
-              type="button"
-              onClick={() => onOpen(document._id)}
-              data-testid="search-result"
-              className="flex w-full items-start gap-3 rounded-xl border bg-card p-3.5 text-left outline-none transition-colors hover:border-primary/35 hover:bg-accent/30 focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              <FileTypeIcon fileType={document.fileType} />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline gap-2">
-                  <span className="truncate font-medium text-[13.5px]">{document.name}</span>
-                  <span className="shrink-0 text-[11.5px] text-muted-foreground">
-                    {document.folderId ? (names.get(document.folderId) ?? "") : "Top level"} ·{" "}
-                    {formatDate(document._creationTime)}
+            <div className="rounded-xl border bg-card p-3.5 transition-colors hover:border-primary/35">
+              <button
+                type="button"
+                onClick={() =>
+                  onOpen({
+                    documentId: document._id,
+                    words: matchedWords,
+                    at: passages[0]?.text.slice(0, 80) ?? "",
+                  })
+                }
+                data-testid="search-result"
+                className="flex w-full items-start gap-3 rounded-md text-left outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <FileTypeIcon fileType={document.fileType} />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-baseline gap-2">
+                    <span className="truncate font-medium text-[13.5px]">{document.name}</span>
+                    {document.primaryTagName ? (
+                      <span className="shrink-0 rounded-full bg-primary/10 px-2 py-0.5 text-[11px] text-primary">
+                        {document.primaryTagName}
+                      </span>
+                    ) : null}
+                    <span className="ml-auto shrink-0 text-[11.5px] text-muted-foreground">
+                      {document.folderId ? (names.get(document.folderId) ?? "Shared") : "Top level"}{" "}
+                      · {formatDate(document._creationTime)}
+                    </span>
                   </span>
                 </span>
-                <span className="mt-1 line-clamp-2 text-[12.5px] text-muted-foreground leading-relaxed">
-                  {snippet}
-                </span>
-              </span>
-            </button>
+              </button>
+              {passages.length > 0 ? (
+                <ul className="mt-2 grid gap-1.5 pl-11">
+                  {passages.slice(0, 2).map((passage) => (
+                    <li key={passage.chunkId}>
+                      <button
+                        type="button"
+                        data-testid="search-passage"
+                        onClick={() =>
+                          onOpen({
+                            documentId: document._id,
+                            words: matchedWords,
+                            at: passage.text.slice(0, 80),
+                          })
+                        }
+                        className="w-full rounded-md px-2 py-1 text-left text-[12.5px] text-muted-foreground leading-relaxed outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
+                      >
+                        {whereIs(passage) ? (
+                          <span className="mr-2 rounded bg-muted px-1.5 py-0.5 font-medium text-[11px] text-foreground/80">
+                            {whereIs(passage)}
+                          </span>
+                        ) : null}
+                        <Highlighted passage={passage} />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+function whereIs(passage: Passage): string | null {
+  if (passage.page !== null) return `Page ${passage.page}`;
+  if (passage.slide !== null) return `Slide ${passage.slide}`;
+  if (passage.sheet !== null) return `Sheet ${passage.sheet}`;
+  return null;
+}
+
+/** A passage with its matched ranges in <mark>. */
+function Highlighted({ passage }: { passage: Passage }) {
+  const parts: { text: string; mark: boolean; key: number }[] = [];
+  let at = 0;
+  for (const range of passage.highlights) {
+    if (range.start > at)
+      parts.push({ text: passage.text.slice(at, range.start), mark: false, key: at });
+    parts.push({ text: passage.text.slice(range.start, range.end), mark: true, key: range.start });
+    at = range.end;
+  }
+  if (at < passage.text.length) parts.push({ text: passage.text.slice(at), mark: false, key: at });
+  return (
+    <span className="line-clamp-3">
+      {parts.map((part) =>
+        part.mark ? (
+          <mark
+            key={part.key}
+            className="rounded-sm bg-amber-400/25 px-0.5 text-foreground"
+            data-testid="search-highlight"
+          >
+            {part.text}
+          </mark>
+        ) : (
+          <span key={part.key}>{part.text}</span>
+        ),
+      )}
+    </span>
   );
 }

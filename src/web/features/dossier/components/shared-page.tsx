@@ -6,6 +6,8 @@ import { sharedWithMeOptions } from "../api/share-queries.ts";
 import type { DossierSearch } from "../search.ts";
 import { DocumentGrid } from "./document-grid.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";
+import { DossierSearchResults } from "./dossier-search-results.tsx";
+import { DossierToolbar } from "./dossier-toolbar.tsx";
 import { FolderTiles } from "./folder-tiles.tsx";
 import { GridSkeleton } from "./skeletons.tsx";
 
@@ -41,9 +43,14 @@ export function SharedPage({
         <p className="mt-1 text-muted-foreground text-sm">
           Folders and documents colleagues shared with you or with the whole organization.
         </p>
+        <div className="mt-4">
+          <DossierToolbar search={search} onSearchChange={onSearchChange} scopeName="the dossier" />
+        </div>
       </header>
       <div ref={setScrollElement} className="min-h-0 flex-1 overflow-auto px-6 py-5">
-        {shared.isPending ? (
+        {search.q ? (
+          <DossierSearchResults search={search} onSearchChange={onSearchChange} />
+        ) : shared.isPending ? (
           <GridSkeleton />
         ) : empty ? (
           <div
@@ -87,7 +94,10 @@ export function SharedPage({
       <DocumentSheet
         documentId={search.document}
         passage={search.passage}
-        onClose={() => onSearchChange({ document: undefined, passage: undefined })}
+        onClose={() =>
+          onSearchChange({ document: undefined, passage: undefined, hl: undefined, at: undefined })
+        }
+        highlight={search.hl ? { words: search.hl, at: search.at } : undefined}
       />
     </div>
   );

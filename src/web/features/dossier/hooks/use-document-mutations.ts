@@ -58,3 +58,19 @@ export function useRetryDocument() {
     },
   });
 }
+
+/** Tags and the primary tag (decision 031), shown at once in listings and the open document. */
+export function useSetDocumentTags() {
+  const client = useQueryClient();
+  return useLiveMutation(api.documents.setTags, {
+    optimisticUpdate: (store, { documentId, tags, primaryTagName }) => {
+      const patch = {
+        tags: primaryTagName && !tags.includes(primaryTagName) ? [primaryTagName, ...tags] : tags,
+        primaryTagName,
+      };
+      editListedDocument(client, store, documentId, (document) => ({ ...document, ...patch }));
+      const open = store.getQuery(api.documents.get, { documentId });
+      if (open) store.setQuery(api.documents.get, { documentId }, { ...open, ...patch });
+    },
+  });
+}

@@ -4,7 +4,7 @@ import type { ResultOf } from "#shared/api/define.ts";
 import type { api } from "#shared/api/index.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
-import { documentPageOptions } from "../api/document-queries.ts";
+import { documentPageOptions, type ListView } from "../api/document-queries.ts";
 
 type ListPage = ResultOf<typeof api.documents.list>;
 
@@ -30,24 +30,30 @@ export interface DocumentPages {
  * shown twice. While a later page re-fetches after such a shift, its previous
  * rows stay on screen, so the list never jumps.
  *
- * `loadAll` keeps fetching until the folder is complete (sorting and
- * filtering in the browser need every row).
+ * `view` (filters and sort) is applied by the server (decision 031); a new
+ * view starts again from its first page. `loadAll` keeps fetching until the
+ * folder is complete.
  */
-export function useDocumentPages(folderId: string | null, loadAll = false): DocumentPages {
+export function useDocumentPages(
+  folderId: string | null,
+  loadAll = false,
+  view: ListView = {},
+): DocumentPages {
   const client = useQueryClient();
-  const [state, setState] = useState<{ folderId: string | null; sizes: number[] }>({
-    folderId,
+  const key = `${folderId}|${JSON.stringify(view)}`;
+  const [state, setState] = useState<{ key: string; sizes: number[] }>({
+    key,
     sizes: [PAGE_SIZE.dossierFirstPage],
   });
-  const sizes: number[] = state.folderId === folderId ? state.sizes : [PAGE_SIZE.dossierFirstPage];
-  const previous = useRef<{ folderId: string | null; pages: ListPage[] }>({ folderId, pages: [] });
-  if (previous.current.folderId !== folderId) previous.current = { folderId, pages: [] };
+  const sizes: number[] = state.key === key ? state.sizes : [PAGE_SIZE.dossierFirstPage];
+  const previous = useRef<{ key: string; pages: ListPage[] }>({ key, pages: [] });
+  if (previous.current.key !== key) previous.current = { key, pages: [] };
 
   // Chain the pages through the cache: a page is asked for once the one before it is known.
   const queries = [];
   let cursor: string | null = null;
   for (const numItems of sizes) {
-    const options = documentPageOptions(folderId, numItems, cursor);
+    const options = documentPageOptions(folderId, numItems, cursor, view);
     queries.push(options);
     const page = client.getQueryData(options.queryKey);
     if (!page || page.isDone) break;
@@ -81,12 +87,11 @@ export function useDocumentPages(folderId: string | null, loadAll = false): Docu
 
   const loadMore = useCallback(() => {
     setState((current) => {
-      const base: number[] =
-        current.folderId === folderId ? current.sizes : [PAGE_SIZE.dossierFirstPage];
+      const base: number[] = current.key === key ? current.sizes : [PAGE_SIZE.dossierFirstPage];
       const next = LATER_PAGE_SIZES[base.length - 1] ?? MAX_PAGE_SIZE;
-      return { folderId, sizes: [...base, next] };
+      return { key, sizes: [...base, next] };
     });
-  }, [folderId]);
+  }, [key]);
 
   // Ask for the next page only when the last one has answered and there is more.
   const canLoadMore =

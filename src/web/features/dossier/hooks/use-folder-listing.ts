@@ -29,12 +29,19 @@ export function useFolderListing(
     [folders, folderId],
   );
 
+  // The server filters (decision 031): with filters on, an empty page means "no matches".
   const empty =
-    !pages.isLoading && pages.documents.length === 0 && subfolders.length === 0 && pages.isDone;
+    !filtering &&
+    !pages.isLoading &&
+    pages.documents.length === 0 &&
+    subfolders.length === 0 &&
+    pages.isDone;
   const noMatches = filtering && !pages.isLoading && pages.isDone && documents.length === 0;
-  const documentCount = pages.isDone
-    ? plural(pages.documents.length, "document")
-    : `${pages.documents.length.toLocaleString()}+ documents`;
+  const documentCount =
+    (pages.isDone
+      ? plural(pages.documents.length, "document")
+      : `${pages.documents.length.toLocaleString()}+ documents`) +
+    (filtering ? " match the filters" : "");
   const folderCount = subfolders.length > 0 ? `${plural(subfolders.length, "folder")} · ` : "";
 
   return {

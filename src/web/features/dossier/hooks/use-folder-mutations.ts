@@ -1,6 +1,6 @@
 import { api } from "#shared/api/index.ts";
-import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { subtreeIds } from "../../../lib/folder-tree.ts";
+import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
  * Folder changes. Rename, move and remove show at once in the tree (the

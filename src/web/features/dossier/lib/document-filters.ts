@@ -1,10 +1,28 @@
 import type { Sort } from "#shared/rules/sort-cycle.ts";
-import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import type { DocumentSummary, DocumentFilters as ServerFilters } from "#shared/schemas/dossier.ts";
 import type { DocumentFilters } from "../search.ts";
 
 /** Local midnight at the start of a "YYYY-MM-DD" day. */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00`).getTime();
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The address bar's filters as the server takes them (decision 031): days in
+ * local time become the instants they start at (the end day included).
+ */
+export function toServerFilters(filters: DocumentFilters): ServerFilters {
+  const out: ServerFilters = {};
+  if (filters.fileTypes?.length) out.fileTypes = filters.fileTypes;
+  if (filters.processingStatus) out.processingStatus = filters.processingStatus;
+  if (filters.tags?.length) out.tags = filters.tags;
+  if (filters.start || filters.end) {
+    out.dateRange = {
+      ...(filters.start ? { start: startOfDay(filters.start) } : {}),
+      ...(filters.end ? { end: startOfDay(filters.end) + DAY_MS } : {}),
+    };
+  }
+  return out;
+}
 
 /**
  * The documents that match the status, tags (all of them) and the date range

@@ -21,6 +21,9 @@ export const tableSharesOptions = (tableId: string) =>
 /** The members the owner may share with. */
 export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
 
-/** Full-text hits to add as rows. */
+/** The best 50 search hits across the dossier, to add as rows. */
 export const documentSearchOptions = (query: string) =>
-  liveQueryOptions(api.documents.search, { query, folderId: null, limit: 50 });
+  liveQueryOptions(api.documents.search, {
+    query,
+    paginationOpts: { numItems: 50, cursor: null },
+  });

@@ -210,7 +210,7 @@ function SearchDialog({
     addDocuments.reset();
   }, [open, addDocuments.reset]);
 
-  const hits = results.data ?? [];
+  const hits = results.data?.page ?? [];
   const chosen = hits.filter((hit) => !excluded.has(hit.document._id));
   const toggle = (id: string) =>
     setExcluded((previous) => {
@@ -317,7 +317,7 @@ function SearchDialog({
                           {hit.document.name}
                         </span>
                         <span className="line-clamp-2 text-[12px] text-muted-foreground">
-                          {hit.snippet}
+                          {hit.passages[0]?.text ?? ""}
                         </span>
                       </span>
                     </button>

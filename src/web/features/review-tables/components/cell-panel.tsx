@@ -18,8 +18,8 @@ import { useGiveBackCell, useSetCell } from "../hooks/use-table-mutations.ts";
 import { formatDateTime } from "../lib/format.ts";
 import { documentHref } from "../lib/links.ts";
 import { AnswerTypeIcon } from "./answer-type-icon.tsx";
-import { InAppLink } from "./in-app-link.tsx";
 import { cellDescription } from "./grid-cell.tsx";
+import { InAppLink } from "./in-app-link.tsx";
 
 interface CellPanelProps {
   tableId: string;

@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import {
   ANSWER_TYPE_LABELS,
   ANSWER_TYPES,
-  TABLE_LIMITS,
   type AnswerType,
+  TABLE_LIMITS,
   type TableColumn,
 } from "#shared/schemas/review-table.ts";
 import { formErrorFrom } from "../../../components/forms/form-errors.ts";

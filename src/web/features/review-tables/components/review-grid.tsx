@@ -26,8 +26,8 @@ import {
 import {
   type CellMap,
   cellKey,
-  isActiveFilter,
   type FilterState,
+  isActiveFilter,
   type SortState,
 } from "../lib/grid-model.ts";
 import { documentHref } from "../lib/links.ts";

@@ -19,7 +19,7 @@ import {
   X,
 } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
-import type { TableColumn, TableRow, Table as TableData } from "#shared/schemas/review-table.ts";
+import type { TableColumn, Table as TableData, TableRow } from "#shared/schemas/review-table.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import {

@@ -12,7 +12,10 @@ export const supportThreadOptions = (requestId: string) =>
 
 /** Documents of the dossier matching a text, for the request form's attachment. */
 export const supportDocumentSearchOptions = (query: string) =>
-  liveQueryOptions(api.documents.search, { query, folderId: null, limit: 6 });
+  liveQueryOptions(api.documents.search, {
+    query,
+    paginationOpts: { numItems: 6, cursor: null },
+  });
 
 /** /account/support's loader: the member's requests. */
 export async function preloadSupport(queryClient: QueryClient): Promise<void> {

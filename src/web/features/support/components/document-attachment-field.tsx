@@ -42,7 +42,7 @@ export function DocumentAttachmentField({
       </div>
     );
   }
-  const hits = results.data ?? [];
+  const hits = results.data?.page ?? [];
   return (
     <div className="relative">
       <Input

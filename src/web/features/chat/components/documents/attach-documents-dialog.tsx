@@ -60,7 +60,7 @@ export function AttachDocumentsDialog({
 
   const active = search ? results : listing;
   const rows: Row[] | undefined = search
-    ? results.data?.map((r) => ({ document: r.document, snippet: r.snippet }))
+    ? results.data?.page.map((r) => ({ document: r.document, snippet: r.passages[0]?.text }))
     : listing.data?.page.map((document) => ({ document }));
 
   const toggle = (document: DocumentSummary) => {
