@@ -4,6 +4,7 @@ import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";
 import { Input } from "../ui/input.tsx";
 import { Spinner } from "../ui/spinner.tsx";
+import { TotpQr } from "./totp-qr.tsx";
 
 interface TotpSetupProps {
   secret: string;
@@ -14,8 +15,8 @@ interface TotpSetupProps {
 }
 
 /**
- * Adding Atrium to an authenticator app: the setup key (grouped for typing) and the
- * otpauth:// address, then the first code to confirm. Loaded only where it is used
+ * Adding Atrium to an authenticator app: a QR code of the otpauth:// address, the
+ * setup key (grouped for typing) and the address itself, then the first code to confirm. Loaded only where it is used
  * (/account/security, and /login when an organization requires two factors).
  */
 export function TotpSetup({ secret, uri, onConfirm, submitLabel = "Turn on" }: TotpSetupProps) {
@@ -60,8 +61,11 @@ export function TotpSetup({ secret, uri, onConfirm, submitLabel = "Turn on" }: T
       <ol className="grid list-decimal gap-4 pl-5 text-sm">
         <li>
           In your authenticator app (1Password, Google Authenticator, Microsoft Authenticator,
-          Authy…), add an account and choose to enter a setup key.
-          <div className="mt-2 flex items-center gap-2">
+          Authy…), add an account and scan this code, or choose to enter the setup key below.
+          <div className="mt-3">
+            <TotpQr uri={uri} />
+          </div>
+          <div className="mt-3 flex items-center gap-2">
             <code
               className="flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-[13px] tracking-wide"
               data-testid="totp-secret"
