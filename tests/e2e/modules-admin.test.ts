@@ -68,9 +68,10 @@ describe("e2e: module administration", () => {
     expect(await card.textContent()).toContain("≈ 12 min");
     expect(await card.textContent()).toContain("Automation");
 
-    // Anyone but a superadmin finds no such page, as on /admin/prompts.
+    // Anyone but a superadmin is sent home with a message (decision 024), as on /admin/prompts.
     await memberPage.goto(`${server.url}/admin/modules/new`);
-    await memberPage.getByTestId("not-found").waitFor(POLL);
+    await memberPage.waitForURL(`${server.url}/command-center`, POLL);
+    await memberPage.getByText("That area is for superadmins").first().waitFor(POLL);
 
     expect(memberContext.errors).toEqual([]);
     expect(adminContext.errors).toEqual([]);

@@ -228,7 +228,7 @@ describe("e2e: prompt library", () => {
     }
   });
 
-  it("superadmins manage every organization's prompts at /admin/prompts; others find no such page", async () => {
+  it("superadmins manage every organization's prompts at /admin/prompts; others are sent home", async () => {
     const { server, browser } = e2e;
     const superadmin = await createTestUser(server, {
       role: "OrganizationAdmin",
@@ -274,8 +274,10 @@ describe("e2e: prompt library", () => {
     const outsiderContext = await newContext(browser);
     const outsiderPage = await signInAs(outsiderContext, server.url, outsider);
     expect(await outsiderPage.getByTestId("nav-admin-prompts").count()).toBe(0);
+    // The superadmin area's guard (decision 024) sends anyone else home with a message.
     await outsiderPage.goto(`${server.url}/admin/prompts`);
-    await outsiderPage.getByTestId("not-found").waitFor(POLL);
+    await outsiderPage.waitForURL(`${server.url}/command-center`, POLL);
+    await outsiderPage.getByText("That area is for superadmins").first().waitFor(POLL);
     expect(await outsiderPage.getByTestId("admin-prompt-row").count()).toBe(0);
     expect(outsiderContext.errors).toEqual([]);
   });

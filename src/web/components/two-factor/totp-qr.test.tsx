@@ -12,7 +12,8 @@ describe("TotpQr", () => {
   it("draws the address as a scannable square: finder patterns inside a two-module quiet zone", () => {
     render(<TotpQr uri={URI} />);
     const svg = screen.getByRole("img", { name: /QR code of the setup address/ });
-    const [, , width, height] = (svg.getAttribute("viewBox") ?? "").split(" ").map(Number);
+    const [, , width = 0, height = 0] = (svg.getAttribute("viewBox") ?? "").split(" ").map(Number);
+    expect(width).toBeGreaterThan(20);
     expect(width).toBe(height);
     const d = svg.querySelector("path")?.getAttribute("d") ?? "";
     // The top-left finder pattern starts right after the border, and the border itself is empty.
