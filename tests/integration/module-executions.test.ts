@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
@@ -10,6 +10,7 @@ import {
   jobs,
   moduleExecutions,
   modules,
+  users,
 } from "../../src/server/db/schema.ts";
 import { insertDraft } from "../../src/server/drafts/draft-writes.ts";
 import { MODULE_EXECUTION_DEADLINE_JOB } from "../../src/server/modules/executions/run-execution-job.ts";
@@ -608,10 +609,18 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
       .from(modules)
       .where(eq(modules.slug, "clause-extraction-automation"));
     expect(module).toMatchObject({ name: "Clause extraction (automation)", kind: "webhook" });
+    // One of the member's own documents: the demo has private ones of others too (decision 023).
     const [document] = await db
       .select({ id: documents.id, name: documents.name })
       .from(documents)
-      .where(eq(documents.organizationId, organizationId))
+      .innerJoin(users, eq(users.id, documents.ownerId))
+      .where(
+        and(
+          eq(documents.organizationId, organizationId),
+          eq(users.email, "member@demo.example.com"),
+        ),
+      )
+      .orderBy(documents.name)
       .limit(1);
     const tokens = tokensIn(
       await callFn(server, api.auth.signIn, {
