@@ -78,7 +78,7 @@ describe("e2e: admin users", () => {
     await page.getByTestId("admin-user-confirm-password").fill("a brand new password");
     await page.getByTestId("admin-user-role").selectOption("OrganizationAdmin");
     await page.getByTestId("admin-user-save").click();
-    await page.getByText("Changes saved").waitFor();
+    await page.getByText("Changes saved").first().waitFor();
     await expect
       .poll(() => page.getByTestId("admin-user-name").textContent(), POLL)
       .toBe("Grace B. User");
