@@ -18,7 +18,12 @@ describe("database drivers", () => {
   it("loads only PGlite for the embedded database", async () => {
     expect(await driversLoaded([freshMigratedDataDir()])).toEqual({
       kind: "pglite",
-      loaded: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector"],
+      // PGlite and its two extensions: vectors, and trigrams for misspelt search words (decision 031).
+      loaded: [
+        "@electric-sql/pglite",
+        "@electric-sql/pglite-pgvector",
+        "@electric-sql/pglite/contrib/pg_trgm",
+      ],
     });
   });
 
