@@ -35,6 +35,12 @@ const MIN_DEPTH = 50;
 /** Below this cosine similarity a passage is not a vector hit at all. */
 export const MIN_VECTOR_SIMILARITY = 0.3;
 const PASSAGES_PER_HIT = 3;
+/** At most this many passages are ranked by full-text, over all pieces of a query. */
+const MAX_TEXT_CANDIDATES = 4000;
+/** Each piece of a query brings at least this many (when it matches so many). */
+const MIN_CANDIDATES_PER_PIECE = 500;
+/** Embedded passages whose exact similarity is computed beside those full-text found. */
+const VECTOR_POOL = 5000;
 /** Misspelt words are widened to at most this many similar words. */
 const ALTERNATIVES_PER_WORD = 2;
 const HEADLINE_OPTIONS =
@@ -100,19 +106,20 @@ export async function hybridSearch(options: HybridSearchOptions): Promise<Hybrid
   // from the top 200 of each ranking, later ones (and any sort by a column) from the top 1,000.
   const depth = options.sort || offset + limit + 1 > FIRST_DEPTH ? MAX_SEARCH_DEPTH : FIRST_DEPTH;
 
-  const [textRanked, vectorRanked] = await Promise.all([
-    tsquery ? textCandidates(db, organizationId, tsquery, documentCondition, depth) : [],
-    options.embedding
-      ? vectorCandidates(db, {
-          organizationId,
-          embedding: options.embedding,
-          query: options.query,
-          documentCondition,
-          depth,
-          pgvector: extensions.vector,
-        })
-      : [],
-  ]);
+  const textRanked = tsquery
+    ? await textCandidates(db, organizationId, tsquery, documentCondition, depth)
+    : [];
+  const vectorRanked = options.embedding
+    ? await vectorCandidates(db, {
+        organizationId,
+        embedding: options.embedding,
+        query: options.query,
+        documentCondition,
+        depth,
+        pgvector: extensions.vector,
+        alsoDocuments: textRanked.map((r) => r.documentId),
+      })
+    : [];
   const fused = fuse(textRanked, vectorRanked);
 
   let ordered = fused;
@@ -139,7 +146,7 @@ export async function hybridSearch(options: HybridSearchOptions): Promise<Hybrid
     caller,
     page.map((f) => f.documentId),
   );
-  const passages = await passagesOf(db, tsquery, page);
+  const passages = await passagesOf(db, tsquery?.query ?? null, page);
   const hits = page.flatMap((f): SearchHit[] => {
     const document = rowsById?.get(f.documentId);
     if (!document) return [];
@@ -179,7 +186,7 @@ async function buildTsQuery(
   organizationId: string,
   parsed: ParsedQuery,
   trigram: boolean,
-): Promise<string | null> {
+): Promise<TsQuery | null> {
   const alternatives = trigram ? await similarWords(db, organizationId, parsed.words) : new Map();
   const positive: SQL[] = [];
   for (const word of parsed.words) {
@@ -194,20 +201,72 @@ async function buildTsQuery(
     positive.push(sql`to_tsquery('english', ${`${prefix}:*`})`);
   }
   if (positive.length === 0) return null;
-  let expression = sql`(${sql.join(positive, sql` || `)})`;
-  if (parsed.excluded.length > 0) {
-    const excluded = parsed.excluded.map((text) => sql`plainto_tsquery('english', ${text})`);
-    expression = sql`(${expression} && !!(${sql.join(excluded, sql` || `)}))`;
-  }
+  const excluded =
+    parsed.excluded.length > 0
+      ? sql`(${sql.join(
+          parsed.excluded.map((text) => sql`plainto_tsquery('english', ${text})`),
+          sql` || `,
+        )})`
+      : null;
+  const without = (expression: SQL) =>
+    excluded ? sql`(${expression} && !!${excluded})` : expression;
+  const expression = without(sql`(${sql.join(positive, sql` || `)})`);
+  // Each piece on its own too (with the exclusions): the candidates are gathered piece by piece.
+  const pieces = sql`array[${sql.join(
+    positive.map((piece) => sql`(${without(piece)})::text`),
+    sql`, `,
+  )}]::text[]`;
   const result = await db.execute(
-    sql`select q::text as q, numnode(q) as nodes from (select ${expression} as q) s`,
+    sql`select q::text as q, numnode(q) as nodes, ${pieces} as parts from (select ${expression} as q) s`,
   );
   const row = z
-    .array(z.object({ q: z.string(), nodes: z.coerce.number() }))
+    .array(z.object({ q: z.string(), nodes: z.coerce.number(), parts: z.array(z.string()) }))
     .parse(rowsOf(result))[0];
   // A query of excluded words alone, or of stop words, matches nothing.
   if (!row || row.nodes === 0 || row.q.startsWith("!")) return null;
-  return row.q;
+  // A piece of stop words alone is empty ("" or only a negation): it matches nothing.
+  const parts = [...new Set(row.parts.filter((part) => part !== "" && !part.startsWith("!")))];
+  return { query: row.q, parts };
+}
+
+/** A query's tsquery (as text), and each of its positive pieces (a word, phrase or prefix). */
+interface TsQuery {
+  query: string;
+  parts: string[];
+}
+
+/**
+ * The passages full-text ranking looks at (decision 031, "bounded candidates"):
+ * for each piece of the query, the passages matching it in documents the
+ * caller may read (access and filters checked per passage, before the cap),
+ * at most `cap` per piece. A rare word brings all its passages; a word in
+ * most passages brings `cap` of them, which are as good as any other for that
+ * word alone, while passages that also hold a rarer word of the query come
+ * through that word. Only these are then ranked (ts_rank), so the cost no
+ * longer grows with how many passages a common word or a broad prefix matches.
+ * Each piece's scan is fenced (OFFSET 0 inside the LATERAL) so the planner
+ * checks access per matching passage and stops at the cap.
+ */
+function candidateChunksSql(
+  organizationId: string,
+  tsquery: TsQuery,
+  documentCondition: SQL,
+  extraWhere: SQL = sql``,
+): SQL {
+  const parts = tsquery.parts.length > 0 ? tsquery.parts : [tsquery.query];
+  const cap = Math.max(MIN_CANDIDATES_PER_PIECE, Math.floor(MAX_TEXT_CANDIDATES / parts.length));
+  const scans = parts.map(
+    (part) => sql`(select c.id, c.document_id, c.ordinal, c.tsv
+      from ${documentChunks} c
+      cross join lateral (
+        select 1 from ${documents} where ${documents.id} = c.document_id and ${documentCondition}
+        offset 0
+      ) d
+      where c.organization_id = ${organizationId} and c.tsv @@ ${part}::tsquery ${extraWhere}
+      limit ${cap})`,
+  );
+  return sql`(select distinct on (u.id) u.id, u.document_id, u.ordinal, u.tsv
+    from (${sql.join(scans, sql` union all `)}) u)`;
 }
 
 /** For each word the organization's passages never use, its most similar words that they do. */
@@ -236,40 +295,39 @@ async function similarWords(
 }
 
 /**
- * Documents whose passages match, best passage's ts_rank first. Ranking reads
- * only tsv (GIN); each candidate document is then checked for access and the
- * filters by primary key, in rank order, until `depth` are found. The LATERAL
- * subquery is fenced by OFFSET 0 so the planner cannot turn it into a join
- * planned on guessed row counts (PGlite has no autovacuum statistics).
+ * Documents whose passages match, best passage's ts_rank first, among the
+ * bounded candidates (candidateChunksSql), which are readable and pass the
+ * filters already.
  */
 async function textCandidates(
   db: Executor,
   organizationId: string,
-  tsquery: string,
+  tsquery: TsQuery,
   documentCondition: SQL,
   depth: number,
 ): Promise<Ranked[]> {
-  const q = sql`${tsquery}::tsquery`;
+  const q = sql`${tsquery.query}::tsquery`;
   const result = await db.execute(sql`
     with best_chunks as (
       select distinct on (c.document_id)
         c.document_id, c.id as chunk_id, ts_rank(c.tsv, ${q}) as rank
-      from ${documentChunks} c
-      where c.organization_id = ${organizationId} and c.tsv @@ ${q}
+      from ${candidateChunksSql(organizationId, tsquery, documentCondition)} c
       order by c.document_id, rank desc, c.ordinal
     )
     select b.document_id::text as "documentId", b.chunk_id::text as "chunkId"
     from best_chunks b
-    cross join lateral (
-      select 1 from ${documents} where ${documents.id} = b.document_id and ${documentCondition}
-      offset 0
-    ) d
     order by b.rank desc, b.document_id
     limit ${depth}`);
   return rankedSchema.parse(rowsOf(result));
 }
 
-/** Documents whose passages are nearest the query's embedding (cosine), nearest first. */
+/**
+ * Documents whose passages are nearest the query's embedding (cosine), nearest
+ * first. The exact similarity is computed over a bounded pool (decision 031):
+ * the passages of the documents full-text found, and up to VECTOR_POOL other
+ * embedded passages the caller may read (access checked per passage, before
+ * the cap); a paraphrase sharing no word with the query is found among those.
+ */
 async function vectorCandidates(
   db: Executor,
   options: {
@@ -279,17 +337,38 @@ async function vectorCandidates(
     documentCondition: SQL;
     depth: number;
     pgvector: boolean;
+    alsoDocuments: string[];
   },
 ): Promise<Ranked[]> {
   const vector = await embedQuery(options.embedding, options.query);
   const similarity = similaritySql(vector, options.pgvector);
+  const embedded = sql`c.organization_id = ${options.organizationId}
+    and c.embedding_model = ${options.embedding.id}
+    and array_length(c.embedding, 1) = ${vector.length}`;
+  const fromText =
+    options.alsoDocuments.length > 0
+      ? sql`(select c.id, c.document_id, c.embedding from ${documentChunks} c
+          where c.document_id in (${sql.join(
+            options.alsoDocuments.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and ${embedded}) union all `
+      : sql``;
   const result = await db.execute(sql`
-    with sims as (
-      select c.document_id, c.id as chunk_id, ${similarity} as sim
-      from ${documentChunks} c
-      where c.organization_id = ${options.organizationId}
-        and c.embedding_model = ${options.embedding.id}
-        and array_length(c.embedding, 1) = ${vector.length}
+    with pool as (
+      select distinct on (p.id) p.id, p.document_id, p.embedding from (
+        ${fromText}
+        (select c.id, c.document_id, c.embedding from ${documentChunks} c
+          cross join lateral (
+            select 1 from ${documents} where ${documents.id} = c.document_id
+              and ${options.documentCondition}
+            offset 0
+          ) d
+          where ${embedded}
+          limit ${VECTOR_POOL})
+      ) p
+    ),
+    sims as (
+      select c.document_id, c.id as chunk_id, ${similarity} as sim from pool c
     ),
     best as (
       select distinct on (document_id) document_id, chunk_id, sim from sims
@@ -298,10 +377,6 @@ async function vectorCandidates(
     )
     select b.document_id::text as "documentId", b.chunk_id::text as "chunkId"
     from best b
-    cross join lateral (
-      select 1 from ${documents} where ${documents.id} = b.document_id and ${options.documentCondition}
-      offset 0
-    ) d
     order by b.sim desc, b.document_id
     limit ${options.depth}`);
   return rankedSchema.parse(rowsOf(result));
@@ -524,12 +599,22 @@ export async function searchPassages(
     return z.array(z.object({ chunkId: z.string() })).parse(rowsOf(result));
   };
 
-  const text = tsquery
-    ? await chunkRanking(
-        sql`ts_rank(c.tsv, ${tsquery}::tsquery)`,
-        sql`c.tsv @@ ${tsquery}::tsquery`,
-      )
-    : [];
+  const textRanking = async (query: TsQuery): Promise<{ chunkId: string }[]> => {
+    // Within named documents every match is ranked; across the organization, bounded candidates.
+    if (ids) {
+      return chunkRanking(
+        sql`ts_rank(c.tsv, ${query.query}::tsquery)`,
+        sql`c.tsv @@ ${query.query}::tsquery`,
+      );
+    }
+    const result = await db.execute(sql`
+      select c.id::text as "chunkId"
+      from ${candidateChunksSql(options.organizationId, query, readable)} c
+      order by ts_rank(c.tsv, ${query.query}::tsquery) desc, c.id
+      limit ${depth}`);
+    return z.array(z.object({ chunkId: z.string() })).parse(rowsOf(result));
+  };
+  const text = tsquery ? await textRanking(tsquery) : [];
   let vector: { chunkId: string }[] = [];
   if (options.embedding) {
     const embedding = await embedQuery(options.embedding, options.query);
