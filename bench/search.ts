@@ -171,6 +171,29 @@ async function run(seeded: { db: Db; organizationId: string; users: { id: string
       }),
     );
   }
+  // Which queries cost what: the median of 5 runs of each, full-text and hybrid.
+  for (const query of queries) {
+    const times = async (withEmbedding: boolean) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        await hybridSearch({
+          db,
+          caller,
+          embedding: withEmbedding ? embedding : null,
+          query,
+          offset: 0,
+          limit: 20,
+        });
+        samples.push(performance.now() - t0);
+      }
+      return ms(summarize(samples).p50);
+    };
+    const hybridTime = options.embedded > 0 ? await times(true) : "-";
+    log(
+      `  query ${JSON.stringify(query)}: full-text p50 ${await times(false)}, hybrid p50 ${hybridTime}`,
+    );
+  }
   await measure("search, full-text, filtered and sorted by name", (i) =>
     hybridSearch({
       db,

@@ -36,11 +36,11 @@ const MIN_DEPTH = 50;
 export const MIN_VECTOR_SIMILARITY = 0.3;
 const PASSAGES_PER_HIT = 3;
 /** At most this many passages are ranked by full-text, over all pieces of a query. */
-const MAX_TEXT_CANDIDATES = 4000;
+const MAX_TEXT_CANDIDATES = 2000;
 /** Each piece of a query brings at least this many (when it matches so many). */
-const MIN_CANDIDATES_PER_PIECE = 500;
+const MIN_CANDIDATES_PER_PIECE = 200;
 /** Embedded passages whose exact similarity is computed beside those full-text found. */
-const VECTOR_POOL = 5000;
+const VECTOR_POOL = 2000;
 /** Misspelt words are widened to at most this many similar words. */
 const ALTERNATIVES_PER_WORD = 2;
 const HEADLINE_OPTIONS =
