@@ -104,6 +104,9 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
     return docs;
   }
 
+  const cellOf = (table: Table, rowId: string, columnId: string) =>
+    table.cells.find((c) => c.rowId === rowId && c.columnId === columnId);
+
   const get = (user: TestUser, tableId: string) =>
     callFn(server, api.tables.get, { tableId }, user.token);
 
@@ -127,6 +130,56 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
     const outsider = await createTestUser(server);
     return { owner, editor, viewer, member, outsider };
   }
+
+  it("keeps text answers that look like JSON as the same strings (get, getCell, CSV)", async () => {
+    const { owner } = await people();
+    const texts = ["123", "true", "null", "12e456", '"quoted"', "[1]"];
+    const docs = await insertDocs(owner, texts.length);
+    const { tableId } = await callFn(server, api.tables.create, { name: "Typed" }, owner.token);
+    await callFn(
+      server,
+      api.tables.addDocuments,
+      { tableId, documentIds: docs.map((d) => d.id) },
+      owner.token,
+    );
+    const { columnId } = await callFn(
+      server,
+      api.tables.addColumn,
+      { tableId, question: "What is the reference?", answerType: "text" },
+      owner.token,
+    );
+    await callFn(server, api.tables.cancel, { tableId }, owner.token);
+    const rows = (await get(owner, tableId)).rows;
+    const byRow = new Map<string, string>();
+    for (const [i, text] of texts.entries()) {
+      const rowId = rows[i]!._id;
+      byRow.set(rowId, text);
+      const set = await callFn(
+        server,
+        api.tables.setCell,
+        { tableId, rowId, columnId, answer: text },
+        owner.token,
+      );
+      expect(set).toMatchObject({ answer: text, value: text });
+    }
+    const table = await get(owner, tableId);
+    for (const [rowId, text] of byRow) {
+      expect(cellOf(table, rowId, columnId)).toMatchObject({ answer: text, value: text });
+      const cell = await callFn(
+        server,
+        api.tables.getCell,
+        { tableId, rowId, columnId },
+        owner.token,
+      );
+      expect(cell).toMatchObject({ answer: text, value: text });
+    }
+    const csv = await rawRequest(server, `/api/tables/${tableId}/export?format=csv`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(csv.httpStatus).toBe(200);
+    const parsed = Papa.parse<string[]>(csv.text.replace(/^\ufeff/, ""), { skipEmptyLines: true });
+    expect(parsed.data.slice(1).map((line) => line[1])).toEqual(texts);
+  });
 
   it("lets the owner do everything, editors change and fill, viewers read and export; others find nothing", async () => {
     const { owner, editor, viewer, member, outsider } = await people();

@@ -1015,7 +1015,11 @@ export const reviewTableCells = pgTable(
       .default("empty"),
     /** The short answer as shown (plain text). */
     answer: text("answer"),
-    /** The typed answer for sorting and filtering. */
+    /**
+     * The typed answer for sorting and filtering. Read it with `cellValueSql`
+     * (tables/table-queries.ts), never as this column: drivers parse a jsonb
+     * string and drizzle parses it again ("123" would come back as 123).
+     */
     value: jsonb("value").$type<string | number | boolean | string[] | null>(),
     explanation: text("explanation"),
     citations: jsonb("citations")

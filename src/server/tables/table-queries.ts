@@ -173,12 +173,26 @@ export function cellView(cell: {
   };
 }
 
-const cellColumns = {
+/**
+ * The typed value, read as JSON text and parsed once here. Both drivers
+ * (PGlite, postgres.js) already parse jsonb and drizzle's jsonb column then
+ * parses a string again: "123", "true", "null" came back as a number, a
+ * boolean or null, and "12e456" as Infinity. Reading `value::text` leaves no
+ * driver a jsonb to parse, whatever it does.
+ */
+export const cellValueSql = sql<CellValue>`${reviewTableCells.value}::text`.mapWith(parseCellValue);
+
+export function parseCellValue(text: unknown): CellValue {
+  if (typeof text !== "string") return (text ?? null) as CellValue;
+  return JSON.parse(text) as CellValue;
+}
+
+export const cellColumns = {
   rowId: reviewTableCells.rowId,
   columnId: reviewTableCells.columnId,
   status: reviewTableCells.status,
   answer: reviewTableCells.answer,
-  value: reviewTableCells.value,
+  value: cellValueSql,
   edited: reviewTableCells.edited,
   citationCount: sql<number>`jsonb_array_length(${reviewTableCells.citations})`.mapWith(Number),
   error: reviewTableCells.error,

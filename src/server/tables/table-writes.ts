@@ -21,7 +21,7 @@ import { isUuid, newId } from "../ids.ts";
 import { normalizeAnswer } from "./answer.ts";
 import { cancelFill, createMissingCells, queueFill } from "./fill-queue.ts";
 import { requireTableAccess, requireTableOrganization, type TableRow } from "./table-access.ts";
-import { cellView } from "./table-queries.ts";
+import { cellColumns, cellView } from "./table-queries.ts";
 
 function invalid(path: string, message: string): AppError {
   return new AppError("INVALID_ARGS", message, { issues: [{ path, message }] });
@@ -392,16 +392,7 @@ export async function setCell(
     .update(reviewTableCells)
     .set(set)
     .where(and(eq(reviewTableCells.rowId, row.id), eq(reviewTableCells.columnId, column.id)))
-    .returning({
-      rowId: reviewTableCells.rowId,
-      columnId: reviewTableCells.columnId,
-      status: reviewTableCells.status,
-      answer: reviewTableCells.answer,
-      value: reviewTableCells.value,
-      edited: reviewTableCells.edited,
-      citationCount: sql<number>`jsonb_array_length(${reviewTableCells.citations})`.mapWith(Number),
-      error: reviewTableCells.error,
-    });
+    .returning(cellColumns);
   if (!cell) throw notFound("Cell");
   return cellView(cell);
 }
