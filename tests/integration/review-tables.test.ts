@@ -3,7 +3,8 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
-import type { Table } from "#shared/schemas/review-table.ts";
+import { decodeTableCells } from "#shared/rules/table-cells.ts";
+import type { Table, TableCell } from "#shared/schemas/review-table.ts";
 import {
   auditLog,
   documentChunks,
@@ -35,6 +36,8 @@ import { cellKey, installTableModel, type TableModel } from "../support/table-mo
  * new; a changed question re-runs only its column; hand corrections stay;
  * CSV and XLSX exports read back.
  */
+
+type OpenTable = Omit<Table, "cells"> & { cells: TableCell[] };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,13 +107,20 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
     return docs;
   }
 
-  const cellOf = (table: Table, rowId: string, columnId: string) =>
+  const cellOf = (table: OpenTable, rowId: string, columnId: string) =>
     table.cells.find((c) => c.rowId === rowId && c.columnId === columnId);
 
-  const get = (user: TestUser, tableId: string) =>
-    callFn(server, api.tables.get, { tableId }, user.token);
+  /** tables.get with its per-column cells decoded to one list. */
+  const get = async (user: TestUser, tableId: string): Promise<OpenTable> => {
+    const table = await callFn(server, api.tables.get, { tableId }, user.token);
+    return { ...table, cells: decodeTableCells(table.cells) };
+  };
 
-  async function waitFilled(user: TestUser, tableId: string, timeoutMs = 240_000): Promise<Table> {
+  async function waitFilled(
+    user: TestUser,
+    tableId: string,
+    timeoutMs = 240_000,
+  ): Promise<OpenTable> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const table = await get(user, tableId);

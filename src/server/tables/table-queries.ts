@@ -1,14 +1,16 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { notFound } from "#shared/errors.ts";
-import type {
-  CellValue,
-  Table,
-  TableCell,
-  TableCellDetail,
-  TableColumn,
-  TableProgress,
-  TableRow,
-  TableSummary,
+import { encodeTableCells } from "#shared/rules/table-cells.ts";
+import {
+  type CellValue,
+  TABLE_LIMITS,
+  type Table,
+  type TableCell,
+  type TableCellDetail,
+  type TableColumn,
+  type TableProgress,
+  type TableRow,
+  type TableSummary,
 } from "#shared/schemas/review-table.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
@@ -199,13 +201,17 @@ export const cellColumns = {
 };
 
 /**
- * tables.get: columns, rows and every cell. A row whose document the caller
- * cannot read shows without its name, and its cells are left out.
+ * tables.get: columns, rows and every cell, the cells per column aligned with
+ * the readable rows (decision 027, amendment: one object per cell made
+ * 10,000 x 20 tens of MB). A row whose document the caller cannot read shows
+ * without its name, and its cells are left out. Answers are cut for the grid
+ * in SQL; tables.getCell has them whole.
  */
 export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table> {
   dependOnTable(ctx, tableId);
   const { table } = await requireTableAccess(ctx.db, ctx.user, tableId, "read");
   ctx.dependsOnRow("users", table.ownerId);
+  const max = TABLE_LIMITS.gridAnswerMax;
   const [summary, columns, rows, cells] = await Promise.all([
     tableSummary(ctx.db, ctx.user, tableId),
     ctx.db
@@ -214,14 +220,25 @@ export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table
       .where(eq(reviewTableColumns.tableId, tableId))
       .orderBy(asc(reviewTableColumns.position), asc(reviewTableColumns.id)),
     readRows(ctx.db, ctx.user, tableId),
-    ctx.db.select(cellColumns).from(reviewTableCells).where(eq(reviewTableCells.tableId, tableId)),
+    ctx.db
+      .select({
+        ...cellColumns,
+        answer: sql<string | null>`case when length(${reviewTableCells.answer}) > ${max}
+          then left(${reviewTableCells.answer}, ${max - 1}) || '…' else ${reviewTableCells.answer} end`,
+      })
+      .from(reviewTableCells)
+      .where(eq(reviewTableCells.tableId, tableId)),
   ]);
-  const hidden = new Set(rows.filter((r) => !r.readable).map((r) => r._id));
+  const readable = rows.filter((r) => r.readable).map((r) => r._id);
   return {
     table: summary,
     columns: columns.map(columnView),
     rows: rows.map(({ readable: _, ...row }) => row),
-    cells: cells.filter((c) => !hidden.has(c.rowId)).map(cellView),
+    cells: encodeTableCells(
+      readable,
+      columns.map((c) => c.id),
+      cells.map(cellView),
+    ),
   };
 }
 

@@ -20,6 +20,8 @@ export const TABLE_LIMITS = {
   answerMax: 2_000,
   /** Documents one tables.addDocuments call may add. */
   addBatchMax: 2_000,
+  /** An answer's characters in tables.get (the grid); tables.getCell has it whole. */
+  gridAnswerMax: 300,
 } as const;
 
 /** How a column's answers are typed: what the model must answer and how cells sort and filter. */
@@ -170,11 +172,40 @@ export const tableSummarySchema = z.object({
 });
 export type TableSummary = z.infer<typeof tableSummarySchema>;
 
+/**
+ * One column's cells in tables.get, each list aligned with `TableCells.rowIds`
+ * (decision 027, amendment): no object per cell, so 10,000 x 20 stays a few
+ * MB and cheap to check. Decode with `decodeTableCells` (rules/table-cells.ts).
+ */
+export const tableColumnCellsSchema = z.object({
+  columnId: z.string(),
+  /**
+   * One character per row: the index of its status in CELL_STATUSES ("0"
+   * empty ... "5" cancelled), or "-" for no cell (or a row the caller cannot read).
+   */
+  status: z.string().regex(/^[0-5-]*$/),
+  /** The answer as shown, cut to TABLE_LIMITS.gridAnswerMax characters (getCell has it whole). */
+  answer: z.array(z.string().nullable()),
+  value: z.array(cellValueSchema),
+  citationCount: z.array(z.number().int()),
+  /** Row indexes of the cells corrected by hand. */
+  edited: z.array(z.number().int()),
+  /** Row index -> error of the failed cells. */
+  errors: z.record(z.string(), z.string()),
+});
+export type TableColumnCells = z.infer<typeof tableColumnCellsSchema>;
+
+export const tableCellsSchema = z.object({
+  rowIds: z.array(z.string()),
+  columns: z.array(tableColumnCellsSchema),
+});
+export type TableCells = z.infer<typeof tableCellsSchema>;
+
 export const tableSchema = z.object({
   table: tableSummarySchema,
   columns: z.array(tableColumnSchema),
   rows: z.array(tableRowSchema),
-  cells: z.array(tableCellSchema),
+  cells: tableCellsSchema,
 });
 export type Table = z.infer<typeof tableSchema>;
 

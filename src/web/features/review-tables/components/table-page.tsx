@@ -19,6 +19,7 @@ import {
   X,
 } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
+import { decodeTableCells } from "#shared/rules/table-cells.ts";
 import type { TableColumn, Table as TableData, TableRow } from "#shared/schemas/review-table.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -109,7 +110,9 @@ function LoadedTable({ data }: { data: TableData }) {
     () => [...unsortedColumns].sort((a, b) => a.position - b.position),
     [unsortedColumns],
   );
-  const cells = useMemo(() => indexCells(data.cells), [data.cells]);
+  // tables.get sends cells per column (decision 027, amendment): one list here, then by key.
+  const cellList = useMemo(() => decodeTableCells(data.cells), [data.cells]);
+  const cells = useMemo(() => indexCells(cellList), [cellList]);
   const [sort, setSort] = useState<SortState | null>(null);
   const [filters, setFilters] = useState<FilterState>({});
   const shown = useMemo(
@@ -134,14 +137,14 @@ function LoadedTable({ data }: { data: TableData }) {
   const filling = table.progress.pending > 0;
   const settled = useMemo(
     () =>
-      data.cells.filter(
+      cellList.filter(
         (cell) =>
           cell.edited ||
           cell.status === "done" ||
           cell.status === "queued" ||
           cell.status === "running",
       ).length,
-    [data.cells],
+    [cellList],
   );
   /** Cells Fill would ask: not answered yet, failed or cancelled (new rows and columns are asked at once). */
   const fillable = rows.length * columns.length - settled;
@@ -155,11 +158,11 @@ function LoadedTable({ data }: { data: TableData }) {
   const seenValues = useMemo(() => {
     if (!filterColumn) return [];
     const seen = new Set<string>();
-    for (const cell of data.cells)
+    for (const cell of cellList)
       if (cell.columnId === filterColumn._id && typeof cell.value === "string" && cell.value)
         seen.add(cell.value);
     return [...seen].sort();
-  }, [filterColumn, data.cells]);
+  }, [filterColumn, cellList]);
 
   const setFilter = (columnId: string, filter: ColumnFilter | null) =>
     setFilters((previous) => {

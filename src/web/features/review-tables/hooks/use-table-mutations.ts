@@ -1,4 +1,5 @@
 import { api } from "#shared/api/index.ts";
+import type { TableCells } from "#shared/schemas/review-table.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
@@ -70,7 +71,10 @@ export function useRemoveColumn() {
           {
             ...open,
             columns: open.columns.filter((column) => column._id !== columnId),
-            cells: open.cells.filter((cell) => cell.columnId !== columnId),
+            cells: {
+              ...open.cells,
+              columns: open.cells.columns.filter((cells) => cells.columnId !== columnId),
+            },
           },
         );
     },
@@ -88,7 +92,7 @@ export function useRemoveRow() {
           {
             ...open,
             rows: open.rows.filter((row) => row._id !== rowId),
-            cells: open.cells.filter((cell) => cell.rowId !== rowId),
+            cells: withoutRow(open.cells, rowId),
           },
         );
     },
@@ -119,4 +123,17 @@ export function useShareTable() {
 
 export function useUnshareTable() {
   return useLiveMutation(api.tables.unshare);
+}
+
+/** The row's cells marked "no cell" (the lists stay aligned with rowIds). */
+function withoutRow(cells: TableCells, rowId: string): TableCells {
+  const r = cells.rowIds.indexOf(rowId);
+  if (r < 0) return cells;
+  return {
+    ...cells,
+    columns: cells.columns.map((column) => ({
+      ...column,
+      status: `${column.status.slice(0, r)}-${column.status.slice(r + 1)}`,
+    })),
+  };
 }

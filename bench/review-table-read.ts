@@ -1,0 +1,171 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { documents, jobs } from "../src/server/db/schema.ts";
+import { newId } from "../src/server/ids.ts";
+import { createTableForRun } from "../src/server/tables/table-seam.ts";
+import { machineInfo } from "./support/machine.ts";
+import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { ms, rounded, summarize } from "./support/stats.ts";
+
+/**
+ * Reading a big review table (issue 14: 10,000 rows x 20 columns): the table
+ * is made directly in SQL with every cell answered (text, yes/no, date,
+ * number, currency answers, two citations each), then `tables.get` is called
+ * N times over HTTP; time to the last byte and answer size. Usage:
+ *   node bench/review-table-read.ts [--database pglite|postgres] [--docs 10000]
+ *     [--questions 20] [--runs 5]
+ */
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string", default: "pglite" },
+    docs: { type: "string", default: "10000" },
+    questions: { type: "string", default: "20" },
+    runs: { type: "string", default: "5" },
+    out: { type: "string" },
+  },
+});
+const database = values.database as DbKind;
+if (database !== "pglite" && database !== "postgres")
+  throw new Error("--database: pglite|postgres");
+const DOCS = Math.max(1, Number(values.docs));
+const QUESTIONS = Math.min(50, Math.max(1, Number(values.questions)));
+const RUNS = Math.max(1, Number(values.runs));
+const log = (line: string) => process.stderr.write(`[review-table-read ${database}] ${line}\n`);
+
+const TYPES = ["text", "yesNo", "date", "number", "currency"] as const;
+let tableId = "";
+const server = await prepareServer({
+  database,
+  users: 1,
+  extraSessions: 0,
+  log,
+  seedMore: async ({ db, organizationId, users }) => {
+    const owner = users[0]!.id;
+    const ids: string[] = [];
+    for (let i = 0; i < DOCS; i += 1000) {
+      const slice = Array.from({ length: Math.min(1000, DOCS - i) }, (_, k) => ({
+        id: newId(),
+        n: i + k + 1,
+      }));
+      ids.push(...slice.map((d) => d.id));
+      await db.insert(documents).values(
+        slice.map((d) => ({
+          id: d.id,
+          organizationId,
+          ownerId: owner,
+          storageId: `bench/${d.id}`,
+          name: `Contract ${String(d.n).padStart(5, "0")}.txt`,
+          fileType: "txt",
+          mimeType: "text/plain",
+          size: 1000,
+          processingStatus: "completed" as const,
+        })),
+      );
+    }
+    const created = await db.transaction((tx) =>
+      createTableForRun(tx, {
+        organizationId,
+        userId: owner,
+        name: "Big review",
+        documentIds: ids,
+        columns: Array.from({ length: QUESTIONS }, (_, q) => ({
+          question: `Question ${q + 1}: what does clause ${q + 1} say about the fee or the law?`,
+          answerType: TYPES[q % TYPES.length]!,
+        })),
+      }),
+    );
+    tableId = created.tableId;
+    // Every cell answered, as after a fill: a typed value per column type, an explanation, two citations.
+    await db.execute(sql`
+      update review_table_cells c set status = 'done', column_revision = col.revision,
+        claim_job_id = null, claim_token = null, claim_until = null, claim_revision = null,
+        answer = case col.answer_type
+          when 'text' then 'Governed by the law of France; the fee is due within 30 days of the invoice (' || r.position || ')'
+          when 'yesNo' then case when r.position % 2 = 0 then 'Yes' else 'No' end
+          when 'date' then '2024-03-' || lpad(((r.position % 28) + 1)::text, 2, '0')
+          when 'number' then (r.position * 7 % 1000)::text
+          else 'EUR ' || (r.position * 13 % 100000)::text end,
+        value = case col.answer_type
+          when 'text' then to_jsonb('Governed by the law of France; the fee is due within 30 days of the invoice (' || r.position || ')')
+          when 'yesNo' then to_jsonb(r.position % 2 = 0)
+          when 'date' then to_jsonb('2024-03-' || lpad(((r.position % 28) + 1)::text, 2, '0'))
+          when 'number' then to_jsonb(r.position * 7 % 1000)
+          else to_jsonb('EUR ' || (r.position * 13 % 100000)::text) end,
+        explanation = 'Clause ' || col.position || ' says so in its second sentence.',
+        citations = jsonb_build_array(
+          jsonb_build_object('chunkId', null, 'quote', 'governed by the law of France', 'page', 1),
+          jsonb_build_object('chunkId', null, 'quote', 'the fee is 1,250 EUR', 'page', 2)),
+        model_id = 'bench-model'
+      from review_table_rows r, review_table_columns col
+      where c.table_id = ${tableId} and r.id = c.row_id and col.id = c.column_id
+    `);
+    await db.delete(jobs).where(sql`${jobs.kind} = 'review-table-fill'`);
+  },
+});
+
+const owner = server.users[0]!;
+
+async function getOnce(): Promise<{ ms: number; bytes: number; cells: number }> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/query`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${owner.token}` },
+    body: JSON.stringify({ path: "tables.get", args: { tableId }, format: "json" }),
+  });
+  const text = await response.text();
+  const elapsed = performance.now() - started;
+  const body = JSON.parse(text) as { status: string; value?: unknown; errorMessage?: string };
+  if (body.status !== "success") throw new Error(`tables.get: ${body.errorMessage}`);
+  return { ms: elapsed, bytes: Buffer.byteLength(text), cells: countCells(body.value) };
+}
+
+/** Answered cells in the answer, whatever its encoding. */
+function countCells(value: unknown): number {
+  const v = value as { cells?: unknown };
+  if (Array.isArray(v.cells)) return v.cells.length;
+  const columns = (v.cells as { columns?: Array<{ status: unknown[] }> } | undefined)?.columns;
+  return (columns ?? []).reduce((n, c) => n + c.status.length, 0);
+}
+
+try {
+  const times: number[] = [];
+  let bytes = 0;
+  let cells = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const run = await getOnce();
+    times.push(run.ms);
+    bytes = run.bytes;
+    cells = run.cells;
+    log(
+      `tables.get ${i + 1}/${RUNS}: ${run.ms.toFixed(0)} ms, ${(run.bytes / 1e6).toFixed(2)} MB, ${run.cells} cells`,
+    );
+  }
+  const stats = summarize(times);
+  const result = {
+    documents: DOCS,
+    questions: QUESTIONS,
+    runs: RUNS,
+    cells,
+    bytes,
+    tablesGetMs: stats,
+  };
+  process.stdout.write(
+    [
+      "",
+      `tables.get, ${database}: ${DOCS} rows x ${QUESTIONS} columns (${cells} cells)`,
+      `  answer ${(bytes / 1e6).toFixed(2)} MB; time to last byte (ms): p50 ${ms(stats.p50)}  max ${ms(stats.max)}  (${stats.count} runs)`,
+      "",
+    ].join("\n"),
+  );
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = values.out ?? path.join(RESULTS_DIR, `review-table-read-${database}.json`);
+  writeFileSync(
+    out,
+    `${JSON.stringify(rounded({ command: `node bench/review-table-read.ts ${process.argv.slice(2).join(" ")}`.trim(), database, machine: machineInfo(), ...result }), null, 2)}\n`,
+  );
+} finally {
+  await server.close();
+}
