@@ -189,6 +189,13 @@ describe.each(DB_KINDS)("review tables (%s)", (kind) => {
     expect(csv.httpStatus).toBe(200);
     const parsed = Papa.parse<string[]>(csv.text.replace(/^\ufeff/, ""), { skipEmptyLines: true });
     expect(parsed.data.slice(1).map((line) => line[1])).toEqual(texts);
+    // A row without a cell in the column (none made yet): the others stay at their rows.
+    const [first, ...rest] = [...byRow.keys()];
+    await db().delete(reviewTableCells).where(eq(reviewTableCells.rowId, first!));
+    const gap = await get(owner, tableId);
+    expect(cellOf(gap, first!, columnId)).toBeUndefined();
+    for (const rowId of rest)
+      expect(cellOf(gap, rowId, columnId)).toMatchObject({ answer: byRow.get(rowId) });
   });
 
   it("lets the owner do everything, editors change and fill, viewers read and export; others find nothing", async () => {

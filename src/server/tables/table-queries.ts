@@ -253,22 +253,25 @@ async function columnCells(
   const max = TABLE_LIMITS.gridAnswerMax;
   const ids = sql`${`{${rowIds.join(",")}}`}::uuid[]`;
   const result = await db.execute(sql`
-    select col.id as column_id,
+    select c.column_id,
+      count(*)::int as count,
+      case when count(*) < ${rowIds.length} then json_agg(r.i - 1 order by r.i)::text end as at,
       string_agg(${STATUS_CODE_SQL}, '' order by r.i) as status,
       json_agg(case when length(c.answer) > ${max} then left(c.answer, ${max - 1}) || '…'
         else c.answer end order by r.i)::text as answer,
       json_agg(c.value order by r.i)::text as value,
-      json_agg(coalesce(jsonb_array_length(c.citations), 0) order by r.i)::text as citations,
+      json_agg(jsonb_array_length(c.citations) order by r.i)::text as citations,
       (json_agg(r.i - 1 order by r.i) filter (where c.edited))::text as edited,
       (json_object_agg((r.i - 1)::text, c.error) filter (where c.error is not null))::text as errors
-    from ${reviewTableColumns} col
-      cross join unnest(${ids}) with ordinality as r(id, i)
-      left join ${reviewTableCells} c on c.row_id = r.id and c.column_id = col.id
-    where col.table_id = ${tableId}
-    group by col.id
+    from ${reviewTableCells} c
+      join unnest(${ids}) with ordinality as r(id, i) on r.id = c.row_id
+    where c.table_id = ${tableId}
+    group by c.column_id
   `);
   const aggregated = rowsOf(result) as Array<{
     column_id: string;
+    count: number;
+    at: string | null;
     status: string | null;
     answer: string | null;
     value: string | null;
@@ -282,25 +285,31 @@ async function columnCells(
     rowIds,
     columns: columnIds.map((columnId): TableColumnCells => {
       const row = byColumn.get(columnId);
-      if (!row || rowIds.length === 0)
-        return {
-          columnId,
-          status: "-".repeat(rowIds.length),
-          answer: rowIds.map(() => null),
-          value: rowIds.map(() => null),
-          citationCount: rowIds.map(() => 0),
-          edited: [],
-          errors: {},
-        };
-      return {
+      const empty: TableColumnCells = {
         columnId,
-        status: row.status ?? "",
-        answer: parse(row.answer, []),
-        value: parse(row.value, []),
-        citationCount: parse(row.citations, []),
-        edited: parse(row.edited, []),
-        errors: parse(row.errors, {}),
+        status: "-".repeat(rowIds.length),
+        answer: rowIds.map(() => null),
+        value: rowIds.map(() => null),
+        citationCount: rowIds.map(() => 0),
+        edited: parse(row?.edited ?? null, []),
+        errors: parse(row?.errors ?? null, {}),
       };
+      if (!row) return empty;
+      const status = row.status ?? "";
+      const answer = parse<Array<string | null>>(row.answer, []);
+      const value = parse<CellValue[]>(row.value, []);
+      const citationCount = parse<number[]>(row.citations, []);
+      if (row.at === null) return { ...empty, status, answer, value, citationCount };
+      // Some rows have no cell in this column: put each cell at its row.
+      const at = parse<number[]>(row.at, []);
+      const chars = [...empty.status];
+      at.forEach((r, k) => {
+        chars[r] = status[k] ?? "-";
+        empty.answer[r] = answer[k] ?? null;
+        empty.value[r] = value[k] ?? null;
+        empty.citationCount[r] = citationCount[k] ?? 0;
+      });
+      return { ...empty, status: chars.join("") };
     }),
   };
 }

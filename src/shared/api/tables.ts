@@ -28,7 +28,10 @@ export const list = queryContract("tables.list", {
   returns: z.array(tableSummarySchema),
 });
 
-/** A table: its columns, rows and every cell in compact form. */
+/**
+ * A table: its columns, rows and every cell, the cells per column aligned
+ * with the readable rows (`TableCells`; decode with `decodeTableCells`).
+ */
 export const get = queryContract("tables.get", {
   args: tableIdArgs,
   returns: tableSchema,
