@@ -243,8 +243,16 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
   } finally {
     // Claimed but never started (the worker is stopping, or the budget ran out): back to the queue.
     const unstarted = buffer.map((c) => c.id);
-    if (ctx.signal.aborted || unstarted.length > 0)
-      await releaseClaims(db, token, unstarted).catch(() => {});
+    if (ctx.signal.aborted || unstarted.length > 0) {
+      // A release that fails is not lost work: the claims' lease runs out and the cells are
+      // claimed again then; say so rather than hide it.
+      await releaseClaims(db, token, unstarted).catch((error: unknown) =>
+        ctx.log.warn(
+          { err: error, tableId, cells: unstarted.length },
+          "could not release unstarted table cells; they return when their lease ends",
+        ),
+      );
+    }
   }
   if (ctx.signal.aborted) return;
 
