@@ -565,6 +565,8 @@ export async function searchPassages(
     documentIds?: string[];
     limit: number;
     embedding?: EmbeddingChoice | null;
+    /** Only documents whose processing completed (the chat tool's rule). */
+    processedOnly?: boolean;
   },
 ): Promise<PassageResult[]> {
   const caller: DossierCaller = { organizationId: options.organizationId, userId: options.userId };
@@ -581,7 +583,10 @@ export async function searchPassages(
         sql`, `,
       )})`
     : sql``;
-  const readable = readableDocumentsCondition(caller);
+  const readable = and(
+    readableDocumentsCondition(caller),
+    options.processedOnly ? sql`${documents.processingStatus} = 'completed'` : undefined,
+  ) as SQL;
 
   const chunkRanking = async (score: SQL, where: SQL): Promise<{ chunkId: string }[]> => {
     const result = await db.execute(sql`
