@@ -32,7 +32,9 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * Usage:
  *   node bench/search.ts [--database pglite|postgres] [--documents 100000] [--chunks-per-doc 10]
  *     [--words 40] [--dims 64] [--embedded 100000] [--iterations 100] [--warmup 10]
- *     [--keep-data <dir>]
+ *     [--keep-data <dir>] [--explain <ms>]
+ * --explain <ms> (PostgreSQL): the plan of every statement slower than <ms>, with buffers, goes
+ * to <dir>/postgres.log (auto_explain).
  */
 
 const { values } = parseArgs({
@@ -46,13 +48,14 @@ const { values } = parseArgs({
     iterations: { type: "string", default: "100" },
     warmup: { type: "string", default: "10" },
     "keep-data": { type: "string" },
+    explain: { type: "string" },
   },
 });
 const database = values.database;
 if (database !== "pglite" && database !== "postgres") {
   throw new Error("--database: pglite or postgres");
 }
-const num = (name: Exclude<keyof typeof values, "database" | "keep-data">) => {
+const num = (name: Exclude<keyof typeof values, "database" | "keep-data" | "explain">) => {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 0) throw new Error(`--${name}: a whole number`);
   return value;
@@ -366,7 +369,10 @@ let cluster: Awaited<ReturnType<typeof startBenchCluster>> | undefined;
 let databaseUrl: string | undefined;
 if (database === "postgres") {
   log(`starting PostgreSQL 15 from ${path.join(dir, "pgdata")}`);
-  cluster = await startBenchCluster(dir);
+  cluster = await startBenchCluster(
+    dir,
+    values.explain === undefined ? undefined : Number(values.explain),
+  );
   const url = new URL(cluster.url);
   if (!marker) {
     const client = new pg.Client({ connectionString: cluster.url });

@@ -33,7 +33,14 @@ export interface BenchCluster {
   stop(): void;
 }
 
-export async function startBenchCluster(dir: string): Promise<BenchCluster> {
+/**
+ * `explainOverMs`: log the plan (EXPLAIN ANALYZE, with buffers) of every statement slower than
+ * this into `<dir>/postgres.log` (auto_explain).
+ */
+export async function startBenchCluster(
+  dir: string,
+  explainOverMs?: number,
+): Promise<BenchCluster> {
   const dataDir = path.join(dir, "pgdata");
   const socketDir = path.join(dir, "socket");
   mkdirSync(socketDir, { recursive: true });
@@ -62,7 +69,21 @@ export async function startBenchCluster(dir: string): Promise<BenchCluster> {
     ]);
   }
   const port = await findFreePort();
-  const options = [`-p ${port}`, `-k '${socketDir}'`, ...SETTINGS.map((s) => `-c ${s}`)];
+  const explain =
+    explainOverMs === undefined
+      ? []
+      : [
+          "shared_preload_libraries=auto_explain",
+          `auto_explain.log_min_duration=${explainOverMs}`,
+          "auto_explain.log_analyze=on",
+          "auto_explain.log_buffers=on",
+          "auto_explain.log_timing=on",
+        ];
+  const options = [
+    `-p ${port}`,
+    `-k '${socketDir}'`,
+    ...[...SETTINGS, ...explain].map((s) => `-c ${s}`),
+  ];
   run([
     pgCtl,
     "-D",
