@@ -37,11 +37,17 @@ export const MIN_VECTOR_SIMILARITY = 0.3;
 const PASSAGES_PER_HIT = 3;
 /**
  * Full-text ranks at most this many candidate passages per document of depth asked (over all
- * pieces of a query): 600 for the first pages (depth 200), 3,000 at depth 1,000.
+ * pieces of a query): 400 for the first pages (depth 200), 2,000 at depth 1,000.
  */
-const TEXT_CANDIDATES_PER_DEPTH = 3;
+const TEXT_CANDIDATES_PER_DEPTH = 2;
 /** Each piece of a query brings at least this many (when it matches so many). */
 const MIN_CANDIDATES_PER_PIECE = 100;
+/**
+ * A phrase's positions are checked on at most this many times its cap of the
+ * passages holding all its words (a phrase of very common words would otherwise
+ * recheck every passage the index gives for its words).
+ */
+const PHRASE_SCAN_FACTOR = 4;
 /** Embedded passages whose exact similarity is computed beside those full-text found. */
 const VECTOR_POOL = 500;
 /** The vector ranking re-ranks the passages of at most this many documents full-text found. */
@@ -194,16 +200,26 @@ async function buildTsQuery(
 ): Promise<TsQuery | null> {
   const alternatives = trigram ? await similarWords(db, organizationId, parsed.words) : new Map();
   const positive: SQL[] = [];
+  // What the index is asked for each piece: the piece itself, or for a phrase its words alone
+  // (the index finds those exactly; the phrase's word positions are then checked on a bounded
+  // number of them, see candidateChunksSql).
+  const scanned: SQL[] = [];
+  const piece = (query: SQL, scan: SQL = query) => {
+    positive.push(query);
+    scanned.push(scan);
+  };
   for (const word of parsed.words) {
-    positive.push(sql`plainto_tsquery('english', ${word})`);
+    piece(sql`plainto_tsquery('english', ${word})`);
     for (const other of alternatives.get(word) ?? []) {
-      positive.push(sql`plainto_tsquery('english', ${other})`);
+      piece(sql`plainto_tsquery('english', ${other})`);
     }
   }
-  for (const phrase of parsed.phrases) positive.push(sql`phraseto_tsquery('english', ${phrase})`);
+  for (const phrase of parsed.phrases) {
+    piece(sql`phraseto_tsquery('english', ${phrase})`, sql`plainto_tsquery('english', ${phrase})`);
+  }
   for (const prefix of parsed.prefixes) {
     // Letters and digits only (search-query.ts), so the text is one valid lexeme.
-    positive.push(sql`to_tsquery('english', ${`${prefix}:*`})`);
+    piece(sql`to_tsquery('english', ${`${prefix}:*`})`);
   }
   if (positive.length === 0) return null;
   const excluded =
@@ -217,27 +233,44 @@ async function buildTsQuery(
     excluded ? sql`(${expression} && !!${excluded})` : expression;
   const expression = without(sql`(${sql.join(positive, sql` || `)})`);
   // Each piece on its own too (with the exclusions): the candidates are gathered piece by piece.
-  const pieces = sql`array[${sql.join(
-    positive.map((piece) => sql`(${without(piece)})::text`),
-    sql`, `,
-  )}]::text[]`;
+  const texts = (list: SQL[]) =>
+    sql`array[${sql.join(
+      list.map((one) => sql`(${without(one)})::text`),
+      sql`, `,
+    )}]::text[]`;
   const result = await db.execute(
-    sql`select q::text as q, numnode(q) as nodes, ${pieces} as parts from (select ${expression} as q) s`,
+    sql`select q::text as q, numnode(q) as nodes, ${texts(positive)} as parts,
+      ${texts(scanned)} as scans from (select ${expression} as q) s`,
   );
   const row = z
-    .array(z.object({ q: z.string(), nodes: z.coerce.number(), parts: z.array(z.string()) }))
+    .array(
+      z.object({
+        q: z.string(),
+        nodes: z.coerce.number(),
+        parts: z.array(z.string()),
+        scans: z.array(z.string()),
+      }),
+    )
     .parse(rowsOf(result))[0];
   // A query of excluded words alone, or of stop words, matches nothing.
   if (!row || row.nodes === 0 || row.q.startsWith("!")) return null;
   // A piece of stop words alone is empty ("" or only a negation): it matches nothing.
-  const parts = [...new Set(row.parts.filter((part) => part !== "" && !part.startsWith("!")))];
-  return { query: row.q, parts };
+  const parts = new Map<string, string>();
+  row.parts.forEach((part, index) => {
+    if (part === "" || part.startsWith("!") || parts.has(part)) return;
+    parts.set(part, row.scans[index] ?? part);
+  });
+  return {
+    query: row.q,
+    pieces: [...parts].map(([match, scan]) => ({ match, scan })),
+  };
 }
 
 /** A query's tsquery (as text), and each of its positive pieces (a word, phrase or prefix). */
 interface TsQuery {
   query: string;
-  parts: string[];
+  /** Each piece: what a passage must match, and what the index is asked for (a phrase's words). */
+  pieces: { match: string; scan: string }[];
 }
 
 /**
@@ -258,18 +291,30 @@ function candidateChunksSql(
   documentCondition: SQL,
   depth: number,
 ): SQL {
-  const parts = tsquery.parts.length > 0 ? tsquery.parts : [tsquery.query];
+  const pieces =
+    tsquery.pieces.length > 0 ? tsquery.pieces : [{ match: tsquery.query, scan: tsquery.query }];
   const total = depth * TEXT_CANDIDATES_PER_DEPTH;
-  const cap = Math.max(MIN_CANDIDATES_PER_PIECE, Math.floor(total / parts.length));
-  const scans = parts.map(
-    (part) => sql`(select c.id, c.document_id, c.ordinal, c.tsv
+  const cap = Math.max(MIN_CANDIDATES_PER_PIECE, Math.floor(total / pieces.length));
+  const readable = (
+    query: string,
+    limit: number,
+  ) => sql`(select c.id, c.document_id, c.ordinal, c.tsv
       from ${documentChunks} c
       cross join lateral (
         select 1 from ${documents} where ${documents.id} = c.document_id and ${documentCondition}
         offset 0
       ) d
-      where c.organization_id = ${organizationId} and c.tsv @@ ${part}::tsquery
-      limit ${cap})`,
+      where c.organization_id = ${organizationId} and c.tsv @@ ${query}::tsquery
+      limit ${limit})`;
+  const scans = pieces.map((piece) =>
+    piece.scan === piece.match
+      ? readable(piece.match, cap)
+      : // A phrase: its words' passages (exact in the index), at most PHRASE_SCAN_FACTOR × cap of
+        // them, then the phrase's positions checked on those only (decision 031, 2026-11-25).
+        sql`(select s.id, s.document_id, s.ordinal, s.tsv
+          from ${readable(piece.scan, cap * PHRASE_SCAN_FACTOR)} s
+          where s.tsv @@ ${piece.match}::tsquery
+          limit ${cap})`,
   );
   return sql`(select distinct on (u.id) u.id, u.document_id, u.ordinal, u.tsv
     from (${sql.join(scans, sql` union all `)}) u)`;
@@ -670,12 +715,6 @@ export async function searchPassages(
   const extensions = await searchExtensions(db);
   const tsquery = await buildTsQuery(db, options.organizationId, parsed, extensions.trigram);
   const depth = Math.min(MAX_SEARCH_DEPTH, Math.max(MIN_DEPTH, options.limit * 3));
-  const inDocuments = ids
-    ? sql`and c.document_id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
   const readable = and(
     readableDocumentsCondition(caller),
     options.processedOnly ? sql`${documents.processingStatus} = 'completed'` : undefined,
