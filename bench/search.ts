@@ -91,6 +91,8 @@ interface CaseResult {
   latency: Summary;
   /** CPU time of this process per call (ms): the JavaScript side, not the database's. */
   cpuPerCall: number;
+  /** CPU time of the PostgreSQL server processes per call (ms); PGlite runs in this process. */
+  serverCpuPerCall?: number;
 }
 const results: CaseResult[] = [];
 
@@ -222,21 +224,26 @@ async function run(db: Db, seeded: Seeded) {
   const measure = async (name: string, call: (i: number) => Promise<unknown>) => {
     const samples: number[] = [];
     let cpu = 0;
+    let serverCpu = 0;
     for (let i = 0; i < options.warmup + options.iterations; i++) {
       const t0 = performance.now();
       const c0 = process.cpuUsage();
+      const s0 = cluster?.cpuMs() ?? 0;
       await call(i);
       if (i >= options.warmup) {
         samples.push(performance.now() - t0);
         const used = process.cpuUsage(c0);
         cpu += (used.user + used.system) / 1000;
+        serverCpu += (cluster?.cpuMs() ?? 0) - s0;
       }
     }
     const latency = summarize(samples);
     const cpuPerCall = cpu / Math.max(1, options.iterations);
-    results.push({ name, latency, cpuPerCall });
+    const serverCpuPerCall = cluster ? serverCpu / Math.max(1, options.iterations) : undefined;
+    results.push({ name, latency, cpuPerCall, serverCpuPerCall });
     log(
-      `${name}: p50 ${ms(latency.p50)} p99 ${ms(latency.p99)} (this process's CPU ${ms(cpuPerCall)} per call)`,
+      `${name}: p50 ${ms(latency.p50)} p99 ${ms(latency.p99)} (CPU per call: this process ${ms(cpuPerCall)}` +
+        `${serverCpuPerCall === undefined ? "" : `, PostgreSQL ${ms(serverCpuPerCall)}`})`,
     );
   };
   await measure("search, full-text", (i) =>
@@ -409,13 +416,14 @@ const rows = results.map((r) => [
   ms(r.latency.p99),
   ms(r.latency.max),
   ms(r.cpuPerCall),
+  r.serverCpuPerCall === undefined ? "-" : ms(r.serverCpuPerCall),
 ]);
 const heading =
   `Dossier search, ${database}: ${corpus.documents} documents, ` +
   `${corpus.documents * corpus.chunksPerDoc} passages of ${corpus.words} words, ` +
-  `${corpus.embedded} embeddings of ${corpus.dims} dimensions (ms; cpu: this process's, per call)`;
+  `${corpus.embedded} embeddings of ${corpus.dims} dimensions (ms; cpu: this process's per call, PGlite included; pg cpu: PostgreSQL's per call)`;
 process.stdout.write(
-  `\n${heading}\n${table(["case", "samples", "p50", "p99", "max", "cpu"], rows)}\n`,
+  `\n${heading}\n${table(["case", "samples", "p50", "p99", "max", "cpu", "pg cpu"], rows)}\n`,
 );
 mkdirSync(RESULTS_DIR, { recursive: true });
 writeFileSync(

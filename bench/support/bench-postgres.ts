@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { findFreePort, POSTGRES_BIN_DIR } from "../../tests/support/postgres.ts";
 
@@ -30,6 +30,8 @@ export interface BenchCluster {
   url: string;
   /** The data directory existed already (a kept cluster started again). */
   reused: boolean;
+  /** CPU time (ms) used so far by the cluster's server processes (from /proc; Linux only). */
+  cpuMs(): number;
   stop(): void;
 }
 
@@ -105,7 +107,15 @@ export async function startBenchCluster(
     run([pgCtl, "-D", dataDir, "-m", "fast", "-w", "stop"]);
   };
   process.on("exit", stop);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, reused, stop };
+  const postmaster = Number(
+    readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    reused,
+    cpuMs: () => serverCpuMs(postmaster),
+    stop,
+  };
 }
 
 function postgresUser(): { uid: number; gid: number } | undefined {
@@ -113,4 +123,26 @@ function postgresUser(): { uid: number; gid: number } | undefined {
   const id = (flag: string) =>
     Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
   return { uid: id("-u"), gid: id("-g") };
+}
+
+/** User + system CPU (ms) of the postmaster and its children (backends, workers), from /proc. */
+function serverCpuMs(postmaster: number): number {
+  const TICKS_PER_SECOND = 100;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // Gone meanwhile.
+    }
+    // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pid = Number(entry);
+    const ppid = Number(fields[1]);
+    if (pid !== postmaster && ppid !== postmaster) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
