@@ -310,7 +310,7 @@ function candidateChunksSql(
     piece.scan === piece.match
       ? readable(piece.match, cap)
       : // A phrase: its words' passages (exact in the index), at most PHRASE_SCAN_FACTOR × cap of
-        // them, then the phrase's positions checked on those only (decision 031, 2026-11-25).
+        // them, then the phrase's positions checked on those only (decision 031, "speed at a million passages").
         sql`(select s.id, s.document_id, s.ordinal, s.tsv
           from ${readable(piece.scan, cap * PHRASE_SCAN_FACTOR)} s
           where s.tsv @@ ${piece.match}::tsquery
@@ -421,7 +421,7 @@ interface NearPassage {
  * passages that pass `documentCondition` (checked per passage, before the cap).
  * With pgvector the database computes it (`<#>`); without, the pool's vectors
  * are read and the dot products computed here, which is far cheaper than
- * unnesting every array in SQL (decision 031, amendment of 2026-11-25).
+ * unnesting every array in SQL (decision 031, "speed at a million passages").
  */
 async function nearestPassages(
   db: Executor,
