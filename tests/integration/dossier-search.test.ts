@@ -302,6 +302,21 @@ describe.each(DB_KINDS)("dossier search (%s)", (kind) => {
     );
   });
 
+  it("searchPassages leaves out unprocessed documents when asked (the chat tool's rule)", async () => {
+    const row = documentRow(owner, { processingStatus: "processing" });
+    await insertRows(server, [row], new Map([[row.id, "The zyqvorlex clause is pending review."]]));
+    const passages = (processedOnly: boolean) =>
+      searchPassages(server.running.services.database.db, {
+        organizationId: owner.organizationId,
+        userId: owner.userId,
+        query: "zyqvorlex",
+        limit: 5,
+        processedOnly,
+      });
+    expect((await passages(false)).map((p) => p.documentId)).toEqual([row.id]);
+    expect(await passages(true)).toEqual([]);
+  });
+
   it("searches nothing the caller may not read, and finds it once shared", async () => {
     const i = sample[1]!;
     expect((await search({ query: keyWord(i) }, colleague)).page).toEqual([]);

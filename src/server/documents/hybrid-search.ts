@@ -35,12 +35,23 @@ const MIN_DEPTH = 50;
 /** Below this cosine similarity a passage is not a vector hit at all. */
 export const MIN_VECTOR_SIMILARITY = 0.3;
 const PASSAGES_PER_HIT = 3;
-/** At most this many passages are ranked by full-text, over all pieces of a query. */
-const MAX_TEXT_CANDIDATES = 2000;
+/**
+ * Full-text ranks at most this many candidate passages per document of depth asked (over all
+ * pieces of a query): 400 for the first pages (depth 200), 2,000 at depth 1,000.
+ */
+const TEXT_CANDIDATES_PER_DEPTH = 2;
 /** Each piece of a query brings at least this many (when it matches so many). */
-const MIN_CANDIDATES_PER_PIECE = 200;
+const MIN_CANDIDATES_PER_PIECE = 100;
+/**
+ * A phrase's positions are checked on at most this many times its cap of the
+ * passages holding all its words (a phrase of very common words would otherwise
+ * recheck every passage the index gives for its words).
+ */
+const PHRASE_SCAN_FACTOR = 4;
 /** Embedded passages whose exact similarity is computed beside those full-text found. */
-const VECTOR_POOL = 2000;
+const VECTOR_POOL = 500;
+/** The vector ranking re-ranks the passages of at most this many documents full-text found. */
+const VECTOR_TEXT_DOCUMENTS = 200;
 /** Misspelt words are widened to at most this many similar words. */
 const ALTERNATIVES_PER_WORD = 2;
 const HEADLINE_OPTIONS =
@@ -189,16 +200,26 @@ async function buildTsQuery(
 ): Promise<TsQuery | null> {
   const alternatives = trigram ? await similarWords(db, organizationId, parsed.words) : new Map();
   const positive: SQL[] = [];
+  // What the index is asked for each piece: the piece itself, or for a phrase its words alone
+  // (the index finds those exactly; the phrase's word positions are then checked on a bounded
+  // number of them, see candidateChunksSql).
+  const scanned: SQL[] = [];
+  const piece = (query: SQL, scan: SQL = query) => {
+    positive.push(query);
+    scanned.push(scan);
+  };
   for (const word of parsed.words) {
-    positive.push(sql`plainto_tsquery('english', ${word})`);
+    piece(sql`plainto_tsquery('english', ${word})`);
     for (const other of alternatives.get(word) ?? []) {
-      positive.push(sql`plainto_tsquery('english', ${other})`);
+      piece(sql`plainto_tsquery('english', ${other})`);
     }
   }
-  for (const phrase of parsed.phrases) positive.push(sql`phraseto_tsquery('english', ${phrase})`);
+  for (const phrase of parsed.phrases) {
+    piece(sql`phraseto_tsquery('english', ${phrase})`, sql`plainto_tsquery('english', ${phrase})`);
+  }
   for (const prefix of parsed.prefixes) {
     // Letters and digits only (search-query.ts), so the text is one valid lexeme.
-    positive.push(sql`to_tsquery('english', ${`${prefix}:*`})`);
+    piece(sql`to_tsquery('english', ${`${prefix}:*`})`);
   }
   if (positive.length === 0) return null;
   const excluded =
@@ -212,27 +233,44 @@ async function buildTsQuery(
     excluded ? sql`(${expression} && !!${excluded})` : expression;
   const expression = without(sql`(${sql.join(positive, sql` || `)})`);
   // Each piece on its own too (with the exclusions): the candidates are gathered piece by piece.
-  const pieces = sql`array[${sql.join(
-    positive.map((piece) => sql`(${without(piece)})::text`),
-    sql`, `,
-  )}]::text[]`;
+  const texts = (list: SQL[]) =>
+    sql`array[${sql.join(
+      list.map((one) => sql`(${without(one)})::text`),
+      sql`, `,
+    )}]::text[]`;
   const result = await db.execute(
-    sql`select q::text as q, numnode(q) as nodes, ${pieces} as parts from (select ${expression} as q) s`,
+    sql`select q::text as q, numnode(q) as nodes, ${texts(positive)} as parts,
+      ${texts(scanned)} as scans from (select ${expression} as q) s`,
   );
   const row = z
-    .array(z.object({ q: z.string(), nodes: z.coerce.number(), parts: z.array(z.string()) }))
+    .array(
+      z.object({
+        q: z.string(),
+        nodes: z.coerce.number(),
+        parts: z.array(z.string()),
+        scans: z.array(z.string()),
+      }),
+    )
     .parse(rowsOf(result))[0];
   // A query of excluded words alone, or of stop words, matches nothing.
   if (!row || row.nodes === 0 || row.q.startsWith("!")) return null;
   // A piece of stop words alone is empty ("" or only a negation): it matches nothing.
-  const parts = [...new Set(row.parts.filter((part) => part !== "" && !part.startsWith("!")))];
-  return { query: row.q, parts };
+  const parts = new Map<string, string>();
+  row.parts.forEach((part, index) => {
+    if (part === "" || part.startsWith("!") || parts.has(part)) return;
+    parts.set(part, row.scans[index] ?? part);
+  });
+  return {
+    query: row.q,
+    pieces: [...parts].map(([match, scan]) => ({ match, scan })),
+  };
 }
 
 /** A query's tsquery (as text), and each of its positive pieces (a word, phrase or prefix). */
 interface TsQuery {
   query: string;
-  parts: string[];
+  /** Each piece: what a passage must match, and what the index is asked for (a phrase's words). */
+  pieces: { match: string; scan: string }[];
 }
 
 /**
@@ -251,19 +289,32 @@ function candidateChunksSql(
   organizationId: string,
   tsquery: TsQuery,
   documentCondition: SQL,
-  extraWhere: SQL = sql``,
+  depth: number,
 ): SQL {
-  const parts = tsquery.parts.length > 0 ? tsquery.parts : [tsquery.query];
-  const cap = Math.max(MIN_CANDIDATES_PER_PIECE, Math.floor(MAX_TEXT_CANDIDATES / parts.length));
-  const scans = parts.map(
-    (part) => sql`(select c.id, c.document_id, c.ordinal, c.tsv
+  const pieces =
+    tsquery.pieces.length > 0 ? tsquery.pieces : [{ match: tsquery.query, scan: tsquery.query }];
+  const total = depth * TEXT_CANDIDATES_PER_DEPTH;
+  const cap = Math.max(MIN_CANDIDATES_PER_PIECE, Math.floor(total / pieces.length));
+  const readable = (
+    query: string,
+    limit: number,
+  ) => sql`(select c.id, c.document_id, c.ordinal, c.tsv
       from ${documentChunks} c
       cross join lateral (
         select 1 from ${documents} where ${documents.id} = c.document_id and ${documentCondition}
         offset 0
       ) d
-      where c.organization_id = ${organizationId} and c.tsv @@ ${part}::tsquery ${extraWhere}
-      limit ${cap})`,
+      where c.organization_id = ${organizationId} and c.tsv @@ ${query}::tsquery
+      limit ${limit})`;
+  const scans = pieces.map((piece) =>
+    piece.scan === piece.match
+      ? readable(piece.match, cap)
+      : // A phrase: its words' passages (exact in the index), at most PHRASE_SCAN_FACTOR × cap of
+        // them, then the phrase's positions checked on those only (decision 031, "speed at a million passages").
+        sql`(select s.id, s.document_id, s.ordinal, s.tsv
+          from ${readable(piece.scan, cap * PHRASE_SCAN_FACTOR)} s
+          where s.tsv @@ ${piece.match}::tsquery
+          limit ${cap})`,
   );
   return sql`(select distinct on (u.id) u.id, u.document_id, u.ordinal, u.tsv
     from (${sql.join(scans, sql` union all `)}) u)`;
@@ -311,7 +362,7 @@ async function textCandidates(
     with best_chunks as (
       select distinct on (c.document_id)
         c.document_id, c.id as chunk_id, ts_rank(c.tsv, ${q}) as rank
-      from ${candidateChunksSql(organizationId, tsquery, documentCondition)} c
+      from ${candidateChunksSql(organizationId, tsquery, documentCondition, depth)} c
       order by c.document_id, rank desc, c.ordinal
     )
     select b.document_id::text as "documentId", b.chunk_id::text as "chunkId"
@@ -323,10 +374,7 @@ async function textCandidates(
 
 /**
  * Documents whose passages are nearest the query's embedding (cosine), nearest
- * first. The exact similarity is computed over a bounded pool (decision 031):
- * the passages of the documents full-text found, and up to VECTOR_POOL other
- * embedded passages the caller may read (access checked per passage, before
- * the cap); a paraphrase sharing no word with the query is found among those.
+ * first: each document's nearest passage among nearestPassages'.
  */
 async function vectorCandidates(
   db: Executor,
@@ -341,58 +389,148 @@ async function vectorCandidates(
   },
 ): Promise<Ranked[]> {
   const vector = await embedQuery(options.embedding, options.query);
-  const similarity = similaritySql(vector, options.pgvector);
-  const embedded = sql`c.organization_id = ${options.organizationId}
-    and c.embedding_model = ${options.embedding.id}
-    and array_length(c.embedding, 1) = ${vector.length}`;
-  const fromText =
-    options.alsoDocuments.length > 0
-      ? sql`(select c.id, c.document_id, c.embedding from ${documentChunks} c
-          where c.document_id in (${sql.join(
-            options.alsoDocuments.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) and ${embedded}) union all `
-      : sql``;
-  const result = await db.execute(sql`
-    with pool as (
-      select distinct on (p.id) p.id, p.document_id, p.embedding from (
-        ${fromText}
-        (select c.id, c.document_id, c.embedding from ${documentChunks} c
-          cross join lateral (
-            select 1 from ${documents} where ${documents.id} = c.document_id
-              and ${options.documentCondition}
-            offset 0
-          ) d
-          where ${embedded}
-          limit ${VECTOR_POOL})
-      ) p
-    ),
-    sims as (
-      select c.document_id, c.id as chunk_id, ${similarity} as sim from pool c
-    ),
-    best as (
-      select distinct on (document_id) document_id, chunk_id, sim from sims
-      where sim >= ${MIN_VECTOR_SIMILARITY}
-      order by document_id, sim desc
-    )
-    select b.document_id::text as "documentId", b.chunk_id::text as "chunkId"
-    from best b
-    order by b.sim desc, b.document_id
-    limit ${options.depth}`);
-  return rankedSchema.parse(rowsOf(result));
+  const nearest = await nearestPassages(db, {
+    ...options,
+    embeddingId: options.embedding.id,
+    vector,
+  });
+  const seen = new Set<string>();
+  const ranked: Ranked[] = [];
+  for (const passage of nearest) {
+    if (seen.has(passage.documentId)) continue;
+    seen.add(passage.documentId);
+    ranked.push({ documentId: passage.documentId, chunkId: passage.chunkId });
+    if (ranked.length >= options.depth) break;
+  }
+  return ranked;
+}
+
+interface NearPassage {
+  documentId: string;
+  chunkId: string;
+  similarity: number;
 }
 
 /**
- * The cosine similarity of `document_chunks c`'s embedding with `vector`
- * (both unit length, so a dot product): pgvector's operator where the
- * database has it, else an exact computation over the arrays.
+ * Embedded passages by exact cosine similarity to `vector` (both unit length:
+ * a dot product), nearest first, none below MIN_VECTOR_SIMILARITY. The
+ * similarity is computed over a bounded pool (decision 031): the passages of
+ * `onlyDocuments` when given (checked against `documentCondition`), else the
+ * passages of the first VECTOR_TEXT_DOCUMENTS documents full-text found
+ * (`alsoDocuments`, checked already) and up to VECTOR_POOL other embedded
+ * passages that pass `documentCondition` (checked per passage, before the cap).
+ * With pgvector the database computes it (`<#>`); without, the pool's vectors
+ * are read and the dot products computed here, which is far cheaper than
+ * unnesting every array in SQL (decision 031, "speed at a million passages").
  */
-function similaritySql(vector: number[], pgvector: boolean): SQL {
-  const values = vector.map((v) => (Number.isFinite(v) ? v : 0));
-  if (pgvector) {
-    return sql`(-(c.embedding::vector <#> ${`[${values.join(",")}]`}::vector))`;
+async function nearestPassages(
+  db: Executor,
+  options: {
+    organizationId: string;
+    embeddingId: string;
+    vector: number[];
+    documentCondition: SQL;
+    pgvector: boolean;
+    alsoDocuments: string[];
+    onlyDocuments?: string[];
+  },
+): Promise<NearPassage[]> {
+  const vector = options.vector.map((v) => (Number.isFinite(v) ? v : 0));
+  // "embedding is not null" lets the partial index document_chunks_embedded_idx serve the pool.
+  const embedded = sql`c.organization_id = ${options.organizationId}
+    and c.embedding_model = ${options.embeddingId} and c.embedding is not null
+    and array_length(c.embedding, 1) = ${vector.length}`;
+  const readable = sql`cross join lateral (
+      select 1 from ${documents} where ${documents.id} = c.document_id
+        and ${options.documentCondition}
+      offset 0
+    ) d`;
+  const uuids = (ids: string[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+  let pool: SQL;
+  if (options.onlyDocuments) {
+    if (options.onlyDocuments.length === 0) return [];
+    pool = sql`select c.id, c.document_id, c.embedding from ${documentChunks} c ${readable}
+      where c.document_id in (${uuids(options.onlyDocuments)}) and ${embedded}`;
+  } else {
+    const also = options.alsoDocuments.slice(0, VECTOR_TEXT_DOCUMENTS);
+    const fromText =
+      also.length > 0
+        ? sql`(select c.id, c.document_id, c.embedding from ${documentChunks} c
+            where c.document_id in (${uuids(also)}) and ${embedded}) union all `
+        : sql``;
+    pool = sql`select distinct on (p.id) p.id, p.document_id, p.embedding from (
+      ${fromText}
+      (select c.id, c.document_id, c.embedding from ${documentChunks} c ${readable}
+        where ${embedded} limit ${VECTOR_POOL})
+    ) p`;
   }
-  return sql`(select sum(a * b) from unnest(c.embedding, ${`{${values.join(",")}}`}::real[]) as t(a, b))`;
+  if (options.pgvector) {
+    const result = await db.execute(sql`
+      select s.id::text as "chunkId", s.document_id::text as "documentId", s.sim as similarity
+      from (
+        select p.id, p.document_id,
+          (-(p.embedding::vector <#> ${`[${vector.join(",")}]`}::vector))::float8 as sim
+        from (${pool}) p
+      ) s
+      where s.sim >= ${MIN_VECTOR_SIMILARITY}
+      order by s.sim desc, s.id`);
+    return nearSchema.parse(rowsOf(result));
+  }
+  // The arrays in PostgreSQL's binary form (array_send): read here without parsing text.
+  const result = await db.execute(sql`
+    select p.id::text as "chunkId", p.document_id::text as "documentId",
+      array_send(p.embedding) as embedding
+    from (${pool}) p`);
+  const rows = rowsOf(result) as { chunkId: string; documentId: string; embedding: unknown }[];
+  const near: NearPassage[] = [];
+  for (const row of rows) {
+    const dot = binaryDot(row.embedding, vector);
+    if (dot === null) continue;
+    if (dot >= MIN_VECTOR_SIMILARITY) {
+      near.push({ chunkId: row.chunkId, documentId: row.documentId, similarity: dot });
+    }
+  }
+  return near.sort(
+    (a, b) =>
+      b.similarity - a.similarity || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0),
+  );
+}
+
+const nearSchema = z.array(
+  z.object({ chunkId: z.string(), documentId: z.string(), similarity: z.coerce.number() }),
+);
+
+/**
+ * The dot product of `vector` with a real[] in array_send's binary form: a
+ * 20-byte header for one dimension (ndim, has-nulls flag, element type, length,
+ * lower bound), then per element its byte length (4) and a big-endian float4.
+ * Null when it is not a one-dimensional, null-free real[] of the vector's length.
+ */
+export function binaryDot(value: unknown, vector: number[]): number | null {
+  const bytes =
+    value instanceof Uint8Array
+      ? value
+      : typeof value === "string" && value.startsWith("\\x")
+        ? Buffer.from(value.slice(2), "hex")
+        : null;
+  if (!bytes || bytes.length < 20) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const REAL_OID = 700;
+  if (view.getInt32(0) !== 1 || view.getInt32(4) !== 0 || view.getUint32(8) !== REAL_OID) {
+    return null;
+  }
+  const length = view.getInt32(12);
+  if (length !== vector.length || bytes.length !== 20 + length * 8) return null;
+  let dot = 0;
+  for (let i = 0; i < length; i++) {
+    if (view.getInt32(20 + i * 8) !== 4) return null;
+    dot += vector[i]! * view.getFloat32(24 + i * 8);
+  }
+  return dot;
 }
 
 /** Reciprocal rank fusion: each ranking adds 1/(60 + rank) to a document; ties by id. */
@@ -565,6 +703,8 @@ export async function searchPassages(
     documentIds?: string[];
     limit: number;
     embedding?: EmbeddingChoice | null;
+    /** Only documents whose processing completed (the chat tool's rule). */
+    processedOnly?: boolean;
   },
 ): Promise<PassageResult[]> {
   const caller: DossierCaller = { organizationId: options.organizationId, userId: options.userId };
@@ -575,54 +715,45 @@ export async function searchPassages(
   const extensions = await searchExtensions(db);
   const tsquery = await buildTsQuery(db, options.organizationId, parsed, extensions.trigram);
   const depth = Math.min(MAX_SEARCH_DEPTH, Math.max(MIN_DEPTH, options.limit * 3));
-  const inDocuments = ids
-    ? sql`and c.document_id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
-  const readable = readableDocumentsCondition(caller);
+  const readable = and(
+    readableDocumentsCondition(caller),
+    options.processedOnly ? sql`${documents.processingStatus} = 'completed'` : undefined,
+  ) as SQL;
 
-  const chunkRanking = async (score: SQL, where: SQL): Promise<{ chunkId: string }[]> => {
-    const result = await db.execute(sql`
-      select r.chunk_id::text as "chunkId" from (
-        select c.id as chunk_id, c.document_id, ${score} as score
-        from ${documentChunks} c
-        where c.organization_id = ${options.organizationId} ${inDocuments} and ${where}
-      ) r
-      cross join lateral (
-        select 1 from ${documents} where ${documents.id} = r.document_id and ${readable} offset 0
-      ) d
-      where r.score is not null
-      order by r.score desc, r.chunk_id
-      limit ${depth}`);
-    return z.array(z.object({ chunkId: z.string() })).parse(rowsOf(result));
-  };
-
-  const textRanking = async (query: TsQuery): Promise<{ chunkId: string }[]> => {
+  const textRanking = async (query: TsQuery): Promise<Ranked[]> => {
+    const q = sql`${query.query}::tsquery`;
     // Within named documents every match is ranked; across the organization, bounded candidates.
-    if (ids) {
-      return chunkRanking(
-        sql`ts_rank(c.tsv, ${query.query}::tsquery)`,
-        sql`c.tsv @@ ${query.query}::tsquery`,
-      );
-    }
+    const candidates = ids
+      ? sql`(select c.id, c.document_id, c.tsv from ${documentChunks} c
+          cross join lateral (
+            select 1 from ${documents} where ${documents.id} = c.document_id and ${readable}
+            offset 0
+          ) d
+          where c.organization_id = ${options.organizationId} and c.document_id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and c.tsv @@ ${q})`
+      : candidateChunksSql(options.organizationId, query, readable, depth);
     const result = await db.execute(sql`
-      select c.id::text as "chunkId"
-      from ${candidateChunksSql(options.organizationId, query, readable)} c
-      order by ts_rank(c.tsv, ${query.query}::tsquery) desc, c.id
+      select c.id::text as "chunkId", c.document_id::text as "documentId"
+      from ${candidates} c
+      order by ts_rank(c.tsv, ${q}) desc, c.id
       limit ${depth}`);
-    return z.array(z.object({ chunkId: z.string() })).parse(rowsOf(result));
+    return rankedSchema.parse(rowsOf(result));
   };
   const text = tsquery ? await textRanking(tsquery) : [];
-  let vector: { chunkId: string }[] = [];
+  let vector: Ranked[] = [];
   if (options.embedding) {
-    const embedding = await embedQuery(options.embedding, options.query);
-    const similarity = similaritySql(embedding, extensions.vector);
-    vector = await chunkRanking(
-      sql`(case when ${similarity} >= ${MIN_VECTOR_SIMILARITY} then ${similarity} end)`,
-      sql`c.embedding_model = ${options.embedding.id} and array_length(c.embedding, 1) = ${embedding.length}`,
-    );
+    const near = await nearestPassages(db, {
+      organizationId: options.organizationId,
+      embeddingId: options.embedding.id,
+      vector: await embedQuery(options.embedding, options.query),
+      documentCondition: readable,
+      pgvector: extensions.vector,
+      alsoDocuments: [...new Set(text.map((r) => r.documentId))],
+      onlyDocuments: ids,
+    });
+    vector = near.slice(0, depth);
   }
   const fused = fuse(
     text.map((r) => ({ documentId: r.chunkId, chunkId: r.chunkId })),

@@ -31,6 +31,7 @@ export async function generateAnswer(
     threadId: prepared.thread.id,
     citations,
     log,
+    embedding: services.models.embedding,
   });
   const history = await toModelMessages(prepared.history, tools);
 

@@ -1,26 +1,14 @@
 import { tool, zodSchema } from "ai";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { documentChunks, documents, threadDocuments } from "../../db/schema.ts";
-import { documentReadableByIdSql } from "../../dossier/access.ts";
+import { searchPassages } from "../../documents/hybrid-search.ts";
 import { runTool, type ToolContext } from "./tool-context.ts";
 
 const MAX_RESULTS = 8;
 const PER_DOCUMENT = 2;
 const CANDIDATES = 40;
 const PASSAGE_CHARS = 1_200;
-
-const rowSchema = z.object({
-  chunkId: z.string(),
-  documentId: z.string(),
-  content: z.string(),
-  location: z.record(z.string(), z.unknown()).nullable(),
-  name: z.string(),
-  mimeType: z.string(),
-  fileName: z.string().nullable(),
-  attached: z.boolean(),
-  rank: z.number(),
-});
 
 // Built once (with its JSON schema, cached by zodSchema): every answer gets its own tools.
 const inputSchema = zodSchema(
@@ -35,10 +23,10 @@ const inputSchema = zodSchema(
 );
 
 /**
- * searchDocuments: full-text search over the passages of the processed
- * documents the caller may read (dossier/access.ts) (PostgreSQL English text search,
- * web-search syntax, ts_rank), the thread's own documents first. Each passage
- * comes back numbered for citation.
+ * searchDocuments: the dossier's search (searchPassages, decision 031) over the
+ * passages of the processed documents the caller may read (dossier/access.ts),
+ * the thread's own documents first. Each passage comes back numbered for
+ * citation.
  */
 export function searchDocumentsTool(context: ToolContext) {
   return tool({
@@ -49,16 +37,7 @@ export function searchDocumentsTool(context: ToolContext) {
     inputSchema,
     execute: ({ query }) =>
       runTool(context, "searchDocuments", async () => {
-        let rows = await findPassages(context, query);
-        // Every word must match by default; with nothing found, any word may.
-        if (rows.length === 0) {
-          const anyWord = query
-            .split(/\s+/)
-            .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ""))
-            .filter(Boolean)
-            .join(" or ");
-          if (anyWord && anyWord !== query) rows = await findPassages(context, anyWord);
-        }
+        const rows = await findPassages(context, query);
         const results = pickPassages(rows).map((row) => ({
           citation: context.citations.cite({
             documentId: row.documentId,
@@ -85,32 +64,98 @@ export function searchDocumentsTool(context: ToolContext) {
   });
 }
 
-async function findPassages(context: ToolContext, query: string) {
-  const result = await context.db.execute(sql`
-    with q as (select websearch_to_tsquery('english', ${query}) as query)
-    select c.id::text as "chunkId", c.document_id::text as "documentId", c.content,
-      c.location, d.name, d.mime_type as "mimeType", d.file_name_original as "fileName",
-      (td.document_id is not null) as attached,
-      ts_rank(c.tsv, q.query)::float8 as rank
-    from ${documentChunks} c
-    cross join q
-    join ${documents} d on d.id = c.document_id
-    left join ${threadDocuments} td
-      on td.document_id = c.document_id and td.thread_id = ${context.threadId}
-      and td.organization_id = ${context.organizationId}
-    where c.organization_id = ${context.organizationId}
-      and d.organization_id = ${context.organizationId}
-      and d.processing_status = 'completed'
-      and ${documentReadableByIdSql(context, sql`d.id`)}
-      and numnode(q.query) > 0 and c.tsv @@ q.query
-    order by attached desc, rank desc, c.document_id, c.ordinal
-    limit ${CANDIDATES}
-  `);
-  return z.array(rowSchema).parse((result as { rows?: unknown }).rows ?? []);
+/**
+ * The passages answering `query` through the dossier's search seam (searchPassages, decision
+ * 031: any word, phrases, prefixes, misspellings, meaning when an embedding model is
+ * configured; access checked in SQL): the thread's attached documents' best passages first,
+ * then the organization's. Only processed documents, as before.
+ */
+async function findPassages(context: ToolContext, query: string): Promise<Row[]> {
+  const { db, organizationId, userId } = context;
+  const attachedIds = (
+    await db
+      .select({ documentId: threadDocuments.documentId })
+      .from(threadDocuments)
+      .where(
+        and(
+          eq(threadDocuments.threadId, context.threadId),
+          eq(threadDocuments.organizationId, organizationId),
+        ),
+      )
+  ).map((row) => row.documentId);
+  const search = (documentIds?: string[]) =>
+    searchPassages(db, {
+      organizationId,
+      userId,
+      query,
+      documentIds,
+      limit: CANDIDATES,
+      embedding: context.embedding,
+      processedOnly: true,
+    });
+  const fromAttached = attachedIds.length > 0 ? await search(attachedIds) : [];
+  const fromAll = await search();
+  const seen = new Set<string>();
+  const passages = [...fromAttached, ...fromAll].filter((p) => {
+    if (seen.has(p.chunkId)) return false;
+    seen.add(p.chunkId);
+    return true;
+  });
+  if (passages.length === 0) return [];
+  // The passages' documents were access-checked by searchPassages; these are their names.
+  const named = await db
+    .select({
+      chunkId: documentChunks.id,
+      location: documentChunks.location,
+      name: documents.name,
+      mimeType: documents.mimeType,
+      fileName: documents.fileNameOriginal,
+    })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(
+      and(
+        eq(documentChunks.organizationId, organizationId),
+        eq(documents.organizationId, organizationId),
+        inArray(
+          documentChunks.id,
+          passages.map((p) => p.chunkId),
+        ),
+      ),
+    );
+  const byChunk = new Map(named.map((row) => [row.chunkId, row]));
+  const attached = new Set(attachedIds);
+  return passages.flatMap((p): Row[] => {
+    const found = byChunk.get(p.chunkId);
+    if (!found) return [];
+    return [
+      {
+        chunkId: p.chunkId,
+        documentId: p.documentId,
+        content: p.text,
+        location: found.location,
+        name: found.name,
+        mimeType: found.mimeType,
+        fileName: found.fileName,
+        attached: attached.has(p.documentId),
+      },
+    ];
+  });
+}
+
+interface Row {
+  chunkId: string;
+  documentId: string;
+  content: string;
+  location: Record<string, unknown> | null;
+  name: string;
+  mimeType: string;
+  fileName: string | null;
+  attached: boolean;
 }
 
 /** The best passages, at most two per document, so one long document does not crowd out others. */
-function pickPassages(rows: z.infer<typeof rowSchema>[]) {
+function pickPassages(rows: Row[]) {
   const perDocument = new Map<string, number>();
   const picked: typeof rows = [];
   for (const row of rows) {

@@ -1,6 +1,7 @@
 import { isAppError } from "#shared/errors.ts";
 import type { Executor } from "../../db/database.ts";
 import type { Logger } from "../../logger.ts";
+import type { EmbeddingChoice } from "../../models/embedding-model.ts";
 import type { Citations } from "./citations.ts";
 
 /**
@@ -15,6 +16,8 @@ export interface ToolContext {
   threadId: string;
   citations: Citations;
   log: Logger;
+  /** The search embedding model (decision 031), when one is configured. */
+  embedding?: EmbeddingChoice | null;
 }
 
 /** A tool failure the model and the user may read. */

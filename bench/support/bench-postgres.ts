@@ -1,0 +1,148 @@
+import { execFileSync } from "node:child_process";
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { findFreePort, POSTGRES_BIN_DIR } from "../../tests/support/postgres.ts";
+
+/**
+ * A PostgreSQL 15 cluster for a benchmark whose data directory may outlive the run
+ * (`bench/search.ts --keep-data <dir>`): initdb'd into `<dir>/pgdata` the first time, started
+ * again from it later. Unlike the test clusters it has room to cache a large corpus
+ * (shared_buffers 1 GB) and a roomy maintenance_work_mem for building indexes after a bulk load.
+ * stop() shuts the server down cleanly and leaves the directory alone; removing it is the
+ * caller's choice.
+ */
+
+const SETTINGS = [
+  "listen_addresses=127.0.0.1",
+  "fsync=off",
+  "synchronous_commit=off",
+  "full_page_writes=off",
+  "shared_buffers=1GB",
+  "maintenance_work_mem=512MB",
+  "max_wal_size=4GB",
+  "checkpoint_timeout=30min",
+  "autovacuum=off",
+  "log_min_messages=warning",
+];
+
+export interface BenchCluster {
+  /** Superuser URL of the `postgres` database. */
+  url: string;
+  /** The data directory existed already (a kept cluster started again). */
+  reused: boolean;
+  /** CPU time (ms) used so far by the cluster's server processes (from /proc; Linux only). */
+  cpuMs(): number;
+  stop(): void;
+}
+
+/**
+ * `explainOverMs`: log the plan (EXPLAIN ANALYZE, with buffers) of every statement slower than
+ * this into `<dir>/postgres.log` (auto_explain).
+ */
+export async function startBenchCluster(
+  dir: string,
+  explainOverMs?: number,
+): Promise<BenchCluster> {
+  const dataDir = path.join(dir, "pgdata");
+  const socketDir = path.join(dir, "socket");
+  mkdirSync(socketDir, { recursive: true });
+  const user = postgresUser();
+  if (user) for (const p of [dir, socketDir]) chownSync(p, user.uid, user.gid);
+  const run = (command: string[]) => {
+    const [file, ...args] = user ? ["runuser", "-u", "postgres", "--", ...command] : command;
+    execFileSync(file!, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"], timeout: 300_000 });
+  };
+  const pgCtl = path.join(POSTGRES_BIN_DIR, "pg_ctl");
+  const reused = existsSync(path.join(dataDir, "PG_VERSION"));
+  if (!reused) {
+    run([
+      path.join(POSTGRES_BIN_DIR, "initdb"),
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+      "--no-instructions",
+    ]);
+  }
+  const port = await findFreePort();
+  const explain =
+    explainOverMs === undefined
+      ? []
+      : [
+          "shared_preload_libraries=auto_explain",
+          `auto_explain.log_min_duration=${explainOverMs}`,
+          "auto_explain.log_analyze=on",
+          "auto_explain.log_buffers=on",
+          "auto_explain.log_timing=on",
+        ];
+  const options = [
+    `-p ${port}`,
+    `-k '${socketDir}'`,
+    ...[...SETTINGS, ...explain].map((s) => `-c ${s}`),
+  ];
+  run([
+    pgCtl,
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "postgres.log"),
+    "-w",
+    "-t",
+    "120",
+    "-o",
+    options.join(" "),
+    "start",
+  ]);
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener("exit", stop);
+    run([pgCtl, "-D", dataDir, "-m", "fast", "-w", "stop"]);
+  };
+  process.on("exit", stop);
+  const postmaster = Number(
+    readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0],
+  );
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    reused,
+    cpuMs: () => serverCpuMs(postmaster),
+    stop,
+  };
+}
+
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) =>
+    Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
+  return { uid: id("-u"), gid: id("-g") };
+}
+
+/** User + system CPU (ms) of the postmaster and its children (backends, workers), from /proc. */
+function serverCpuMs(postmaster: number): number {
+  const TICKS_PER_SECOND = 100;
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // Gone meanwhile.
+    }
+    // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pid = Number(entry);
+    const ppid = Number(fields[1]);
+    if (pid !== postmaster && ppid !== postmaster) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "document_chunks_embedded_idx" ON "document_chunks" USING btree ("organization_id","embedding_model") WHERE "document_chunks"."embedding" is not null;
