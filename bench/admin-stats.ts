@@ -1,13 +1,18 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/database.ts";
 import { machineInfo } from "./support/machine.ts";
-import { type DbKind, prepareServer, RESULTS_DIR, ROOT } from "./support/prepare.ts";
-import { ms, percentile, rounded, summarize, table } from "./support/stats.ts";
+import { ROOT } from "./support/prepare.ts";
+import {
+  benchArgs,
+  queryClient,
+  sample,
+  startThrowawayServer,
+  writeResults,
+} from "./support/query-bench.ts";
+import { ms, summarizeWithP95, table } from "./support/stats.ts";
 
 /**
  * admin.stats and admin.organizations.list (decision 026) over POST /api/query with a
@@ -22,45 +27,17 @@ import { ms, percentile, rounded, summarize, table } from "./support/stats.ts";
  *     [--messages 2000000] [--sessions 200000] [--iterations 200] [--warmup 20]
  */
 
-const { values } = parseArgs({
-  options: {
-    database: { type: "string", default: "postgres" },
-    audit: { type: "string", default: "10000000" },
-    organizations: { type: "string", default: "500" },
-    users: { type: "string", default: "50000" },
-    documents: { type: "string", default: "1000000" },
-    threads: { type: "string", default: "200000" },
-    messages: { type: "string", default: "2000000" },
-    sessions: { type: "string", default: "200000" },
-    iterations: { type: "string", default: "200" },
-    warmup: { type: "string", default: "20" },
-    out: { type: "string" },
-  },
+const { database, out, options, log } = benchArgs("admin-stats", "postgres", {
+  audit: [10_000_000, 0, 100_000_000],
+  organizations: [500, 1, 100_000],
+  users: [50_000, 1, 10_000_000],
+  documents: [1_000_000, 0, 50_000_000],
+  threads: [200_000, 1, 50_000_000],
+  messages: [2_000_000, 0, 100_000_000],
+  sessions: [200_000, 0, 50_000_000],
+  iterations: [200, 1, 100_000],
+  warmup: [20, 0, 100_000],
 });
-const database = values.database as DbKind;
-if (database !== "pglite" && database !== "postgres")
-  throw new Error("--database: pglite|postgres");
-
-function wholeNumber(name: keyof typeof values, min: number, max: number): number {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`--${name}: a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
-
-const options = {
-  audit: wholeNumber("audit", 0, 100_000_000),
-  organizations: wholeNumber("organizations", 1, 100_000),
-  users: wholeNumber("users", 1, 10_000_000),
-  documents: wholeNumber("documents", 0, 50_000_000),
-  threads: wholeNumber("threads", 1, 50_000_000),
-  messages: wholeNumber("messages", 0, 100_000_000),
-  sessions: wholeNumber("sessions", 0, 50_000_000),
-  iterations: wholeNumber("iterations", 1, 100_000),
-  warmup: wholeNumber("warmup", 0, 100_000),
-};
-const log = (line: string) => process.stderr.write(`[admin-stats ${database}] ${line}\n`);
 const DAYS = 120;
 
 /** The migration's backfill statements (INSERT INTO usage_…), run as an upgrade would. */
@@ -199,59 +176,8 @@ async function seedInstallation(seeded: { db: Db; users: { id: string }[] }) {
 }
 const rollupRows = { daily: 0, active: 0 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One query over HTTP; the time from sending to the last byte. */
-function query(url: URL, token: string, fnPath: string, args: unknown): Promise<number> {
-  const body = JSON.stringify({ path: fnPath, args, format: "json" });
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: "POST",
-        path: "/api/query",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const elapsed = performance.now() - started;
-          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-            status: string;
-            errorMessage?: string;
-          };
-          if (response.statusCode !== 200 || parsed.status !== "success") {
-            reject(new Error(`${fnPath} failed: ${response.statusCode} ${parsed.errorMessage}`));
-          } else resolve(elapsed);
-        });
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 const machine = machineInfo();
-const server = await prepareServer({
-  database,
-  users: 1,
-  extraSessions: 0,
-  log,
-  seedMore: seedInstallation,
-});
-process.once("SIGINT", () => {
-  log("interrupted: stopping the server");
-  void server.close().then(() => process.exit(130));
-});
+const server = await startThrowawayServer({ database, log, seedMore: seedInstallation });
 
 const cases = [
   { name: "admin.stats 7 days", path: "admin.stats", args: { days: 7 } },
@@ -265,28 +191,21 @@ const cases = [
   },
 ];
 const results: Array<{ name: string; p50: number; p95: number; p99: number; max: number }> = [];
+const client = queryClient(server.url, server.users[0]!.token);
 try {
-  const url = new URL(server.url);
-  const token = server.users[0]!.token;
   for (const c of cases) {
-    for (let i = 0; i < options.warmup; i++) await query(url, token, c.path, c.args);
-    const samples: number[] = [];
-    for (let i = 0; i < options.iterations; i++) {
-      samples.push(await query(url, token, c.path, c.args));
-    }
-    const sorted = [...samples].sort((a, b) => a - b);
-    const summary = summarize(samples);
-    results.push({
-      name: c.name,
-      p50: summary.p50,
-      p95: percentile(sorted, 95),
-      p99: summary.p99,
-      max: summary.max,
-    });
+    const samples = await sample(
+      options.warmup,
+      options.iterations,
+      async () => (await client.query(c.path, c.args)).ms,
+    );
+    const summary = summarizeWithP95(samples);
+    const { p50, p95, p99, max } = summary;
+    results.push({ name: c.name, p50, p95, p99, max });
     log(`${c.name}: p50 ${ms(summary.p50)} ms, p99 ${ms(summary.p99)} ms`);
   }
 } finally {
-  agent.destroy();
+  client.close();
   await server.close();
 }
 
@@ -298,24 +217,11 @@ process.stdout.write(
       results.map((r) => [r.name, ms(r.p50), ms(r.p95), ms(r.p99), ms(r.max)]),
     )}\n`,
 );
-const out = values.out ?? path.join(RESULTS_DIR, `admin-stats-${database}.json`);
-mkdirSync(path.dirname(out), { recursive: true });
-const command = `node bench/admin-stats.ts ${process.argv.slice(2).join(" ")}`.trim();
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    rounded({
-      benchmark: "admin-stats",
-      command,
-      machine,
-      database,
-      options,
-      seedSeconds: timings,
-      rollupRows,
-      http: results,
-    }),
-    null,
-    2,
-  )}\n`,
-);
-process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);
+writeResults("admin-stats", database, out, {
+  machine,
+  database,
+  options,
+  seedSeconds: timings,
+  rollupRows,
+  http: results,
+});

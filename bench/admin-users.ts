@@ -1,15 +1,18 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { type ListUsersOptions, listUsers } from "../src/server/admin/users/list-users.ts";
 import type { Db } from "../src/server/db/database.ts";
 import { organizations, users } from "../src/server/db/schema.ts";
 import { machineInfo } from "./support/machine.ts";
-import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
-import { ms, percentile, rounded, type Summary, summarize, table } from "./support/stats.ts";
+import {
+  benchArgs,
+  queryClient,
+  sample,
+  startThrowawayServer,
+  timeOf,
+  writeResults,
+} from "./support/query-bench.ts";
+import { ms, type Summary, summarizeWithP95, table } from "./support/stats.ts";
 
 /**
  * admin.users.list (decision 025) over POST /api/query with a superadmin's Bearer token,
@@ -22,36 +25,13 @@ import { ms, percentile, rounded, type Summary, summarize, table } from "./suppo
  *     [--organizations 50] [--iterations 200] [--warmup 20] [--page-size 50]
  */
 
-const { values } = parseArgs({
-  options: {
-    database: { type: "string", default: "postgres" },
-    users: { type: "string", default: "100000" },
-    organizations: { type: "string", default: "50" },
-    iterations: { type: "string", default: "200" },
-    warmup: { type: "string", default: "20" },
-    "page-size": { type: "string", default: "50" },
-    out: { type: "string" },
-  },
+const { database, out, options, log } = benchArgs("admin-users", "postgres", {
+  users: [100_000, 1, 5_000_000],
+  organizations: [50, 1, 10_000],
+  iterations: [200, 1, 100_000],
+  warmup: [20, 0, 100_000],
+  pageSize: [50, 1, 200],
 });
-const database = values.database as DbKind;
-if (database !== "pglite" && database !== "postgres")
-  throw new Error("--database: pglite|postgres");
-const options = {
-  users: wholeNumber("users", 1, 5_000_000),
-  organizations: wholeNumber("organizations", 1, 10_000),
-  iterations: wholeNumber("iterations", 1, 100_000),
-  warmup: wholeNumber("warmup", 0, 100_000),
-  pageSize: wholeNumber("page-size", 1, 200),
-};
-const log = (line: string) => process.stderr.write(`[admin-users ${database}] ${line}\n`);
-
-function wholeNumber(name: keyof typeof values, min: number, max: number): number {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`--${name}: a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 // 40 first names and 50 last names: each first name about 2.5% of the users, each last name 2%.
 const FIRST = [
@@ -262,20 +242,12 @@ async function measureDirectly(db: Db, organizationId: string) {
   }
   for (const c of casesFor(organizationId, cursor)) {
     const { paginationOpts, ...filters } = c.args;
-    const call = () => listUsers({ db, ...filters, ...paginationOpts });
-    for (let i = 0; i < options.warmup; i++) await call();
-    const samples: number[] = [];
     let rows = 0;
-    for (let i = 0; i < options.iterations; i++) {
-      const t0 = performance.now();
-      rows = (await call()).page.length;
-      samples.push(performance.now() - t0);
-    }
-    const p95 = percentile(
-      [...samples].sort((a, b) => a - b),
-      95,
-    );
-    direct.push({ name: c.name, rows, latency: { ...summarize(samples), p95 } });
+    const call = async () => {
+      rows = (await listUsers({ db, ...filters, ...paginationOpts })).page.length;
+    };
+    const samples = await sample(options.warmup, options.iterations, () => timeOf(call));
+    direct.push({ name: c.name, rows, latency: summarizeWithP95(samples) });
   }
   log(`measured the function directly (${direct.length} cases)`);
 }
@@ -288,76 +260,21 @@ interface Page {
   continueCursor: string;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function listPage(url: URL, token: string, args: object): Promise<{ page: Page; ms: number }> {
-  const body = JSON.stringify({ path: "admin.users.list", args, format: "json" });
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: "POST",
-        path: "/api/query",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const elapsed = performance.now() - started;
-          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-            status: string;
-            value?: Page;
-            errorMessage?: string;
-          };
-          if (response.statusCode !== 200 || parsed.status !== "success" || !parsed.value) {
-            reject(
-              new Error(`admin.users.list failed: ${response.statusCode} ${parsed.errorMessage}`),
-            );
-          } else {
-            resolve({ page: parsed.value, ms: elapsed });
-          }
-        });
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 const machine = machineInfo();
-const server = await prepareServer({
-  database,
-  users: 1,
-  extraSessions: 0,
-  log,
-  seedMore: seedUsers,
-});
-process.once("SIGINT", () => {
-  log("interrupted: stopping the server");
-  void server.close().then(() => process.exit(130));
-});
+const server = await startThrowawayServer({ database, log, seedMore: seedUsers });
 
 const results: CaseResult[] = [];
 let walk = { pages: 0, rows: 0, duplicates: 0, seconds: 0 };
+const client = queryClient(server.url, server.users[0]!.token);
+const listPage = (args: object) => client.query<Page>("admin.users.list", args);
 try {
-  const url = new URL(server.url);
-  const token = server.users[0]!.token;
   // Walk 40 pages through real cursors: every row once, in order; keep the last cursor.
   const seen = new Set<string>();
   let cursor: string | null = null;
   let previous = "";
   const started = performance.now();
   for (let i = 0; i < WALK_PAGES; i++) {
-    const { page } = await listPage(url, token, {
+    const { value: page } = await listPage({
       paginationOpts: { numItems: options.pageSize, cursor },
     });
     walk.pages++;
@@ -376,24 +293,18 @@ try {
 
   const cases = casesFor(prepared.organizationId, cursor);
   for (const c of cases) {
-    for (let i = 0; i < options.warmup; i++) await listPage(url, token, c.args);
-    const samples: number[] = [];
     let rows = 0;
-    for (let i = 0; i < options.iterations; i++) {
-      const { page, ms: elapsed } = await listPage(url, token, c.args);
+    const samples = await sample(options.warmup, options.iterations, async () => {
+      const { value: page, ms: elapsed } = await listPage(c.args);
       rows = page.page.length;
-      samples.push(elapsed);
-    }
-    const p95 = percentile(
-      [...samples].sort((a, b) => a - b),
-      95,
-    );
-    const latency = { ...summarize(samples), p95 };
+      return elapsed;
+    });
+    const latency = summarizeWithP95(samples);
     results.push({ name: c.name, rows, latency });
     log(`${c.name}: ${rows} rows, p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms`);
   }
 } finally {
-  agent.destroy();
+  client.close();
   await server.close();
 }
 
@@ -417,24 +328,11 @@ process.stdout.write(
     `${table(headers, rows)}\n`,
 );
 
-const out = values.out ?? path.join(RESULTS_DIR, `admin-users-${database}.json`);
-mkdirSync(path.dirname(out), { recursive: true });
-const command = `node bench/admin-users.ts ${process.argv.slice(2).join(" ")}`.trim();
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    rounded({
-      benchmark: "admin-users",
-      command,
-      machine,
-      database,
-      options,
-      walk,
-      direct,
-      http: results,
-    }),
-    null,
-    2,
-  )}\n`,
-);
-process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);
+writeResults("admin-users", database, out, {
+  machine,
+  database,
+  options,
+  walk,
+  direct,
+  http: results,
+});

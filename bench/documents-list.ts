@@ -1,16 +1,19 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
-import path from "node:path";
-import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/database.ts";
 import { folders } from "../src/server/db/schema.ts";
 import { listDocuments } from "../src/server/documents/list-documents.ts";
 import { newId } from "../src/server/ids.ts";
 import { machineInfo } from "./support/machine.ts";
-import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
-import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts";
+import {
+  benchArgs,
+  queryClient,
+  sample,
+  startThrowawayServer,
+  timeOf,
+  writeResults,
+} from "./support/query-bench.ts";
+import { ms, type Summary, summarize, table } from "./support/stats.ts";
 
 /**
  * documents.list in a folder of 100,000 documents, over POST /api/query with a Bearer token
@@ -22,36 +25,13 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *     [--elsewhere 20000] [--iterations 200] [--warmup 30] [--page-size 20]
  */
 
-const { values } = parseArgs({
-  options: {
-    database: { type: "string", default: "pglite" },
-    documents: { type: "string", default: "100000" },
-    elsewhere: { type: "string", default: "20000" },
-    iterations: { type: "string", default: "200" },
-    warmup: { type: "string", default: "30" },
-    "page-size": { type: "string", default: "20" },
-    out: { type: "string" },
-  },
+const { database, out, options, log } = benchArgs("documents-list", "pglite", {
+  documents: [100_000, 1, 5_000_000],
+  elsewhere: [20_000, 0, 5_000_000],
+  iterations: [200, 1, 100_000],
+  warmup: [30, 0, 100_000],
+  pageSize: [20, 1, 200],
 });
-const database = values.database as DbKind;
-if (database !== "pglite" && database !== "postgres")
-  throw new Error("--database: pglite|postgres");
-const options = {
-  documents: wholeNumber("documents", 1, 5_000_000),
-  elsewhere: wholeNumber("elsewhere", 0, 5_000_000),
-  iterations: wholeNumber("iterations", 1, 100_000),
-  warmup: wholeNumber("warmup", 0, 100_000),
-  pageSize: wholeNumber("page-size", 1, 200),
-};
-const log = (line: string) => process.stderr.write(`[documents-list ${database}] ${line}\n`);
-
-function wholeNumber(name: keyof typeof values, min: number, max: number): number {
-  const value = Number(values[name]);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`--${name}: a whole number from ${min} to ${max}`);
-  }
-  return value;
-}
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
@@ -153,12 +133,7 @@ async function measureDirectly(db: Db, caller: { userId: string; organizationId:
     throw new Error(`the walk saw ${walk.rows} rows and ${walk.duplicates} duplicates`);
   }
   direct.push({ name: "every page in turn", start: "0 .. end", latency: summarize(samples) });
-  const first: number[] = [];
-  for (let i = 0; i < options.warmup + options.iterations; i++) {
-    const t0 = performance.now();
-    await page(null);
-    if (i >= options.warmup) first.push(performance.now() - t0);
-  }
+  const first = await sample(options.warmup, options.iterations, () => timeOf(() => page(null)));
   direct.push({ name: "first page", start: "0", latency: summarize(first) });
 }
 
@@ -175,96 +150,30 @@ interface Page {
   continueCursor: string;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One documents.list call; the page and the time from sending to the last byte. */
-function listPage(
-  url: URL,
-  token: string,
-  cursor: string | null,
-  numItems: number,
-): Promise<{ page: Page; ms: number }> {
-  const body = JSON.stringify({
-    path: "documents.list",
-    args: { paginationOpts: { numItems, cursor }, filter: { folderId: prepared.folderId } },
-    format: "json",
-  });
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: "POST",
-        path: "/api/query",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const elapsed = performance.now() - started;
-          const parsed = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
-            status: string;
-            value?: Page;
-            errorMessage?: string;
-          };
-          if (response.statusCode !== 200 || parsed.status !== "success" || !parsed.value) {
-            reject(
-              new Error(`documents.list failed: ${response.statusCode} ${parsed.errorMessage}`),
-            );
-          } else {
-            resolve({ page: parsed.value, ms: elapsed });
-          }
-        });
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 const machine = machineInfo();
-const server = await prepareServer({
-  database,
-  users: 1,
-  extraSessions: 0,
-  log,
-  seedMore: seedDocuments,
-});
-process.once("SIGINT", () => {
-  log("interrupted: stopping the server");
-  void server.close().then(() => process.exit(130));
-});
+const server = await startThrowawayServer({ database, log, seedMore: seedDocuments });
 
 const results: CaseResult[] = [];
+const client = queryClient(server.url, server.users[0]!.token);
 try {
-  const url = new URL(server.url);
-  const token = server.users[0]!.token;
   const cases = [{ name: "first page", start: 0, cursor: null }, ...prepared.cursors];
   for (const c of cases) {
-    for (let i = 0; i < options.warmup; i++) {
-      await listPage(url, token, c.cursor, options.pageSize);
-    }
-    const samples: number[] = [];
-    for (let i = 0; i < options.iterations; i++) {
-      const { page, ms: elapsed } = await listPage(url, token, c.cursor, options.pageSize);
-      if (page.page.length === 0) throw new Error(`${c.name}: an empty page`);
-      samples.push(elapsed);
-    }
+    const args = {
+      paginationOpts: { numItems: options.pageSize, cursor: c.cursor },
+      filter: { folderId: prepared.folderId },
+    };
+    const samples = await sample(options.warmup, options.iterations, async () => {
+      const { value, ms: elapsed } = await client.query<Page>("documents.list", args);
+      if (value.page.length === 0) throw new Error(`${c.name}: an empty page`);
+      return elapsed;
+    });
     const latency = summarize(samples);
     const start = c.start.toLocaleString("en-US");
     results.push({ name: c.name, start, latency });
     log(`HTTP ${c.name} at ${start}: p50 ${ms(latency.p50)} ms, p99 ${ms(latency.p99)} ms`);
   }
 } finally {
-  agent.destroy();
+  client.close();
   await server.close();
 }
 
@@ -287,24 +196,11 @@ process.stdout.write(
     `documents, ${database} (ms; load ${os.loadavg()[0]!.toFixed(1)})\n${table(headers, rows)}\n`,
 );
 
-const out = values.out ?? path.join(RESULTS_DIR, `documents-list-${database}.json`);
-mkdirSync(path.dirname(out), { recursive: true });
-const command = `node bench/documents-list.ts ${process.argv.slice(2).join(" ")}`.trim();
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    rounded({
-      benchmark: "documents-list",
-      command,
-      machine,
-      database,
-      options,
-      walk,
-      direct,
-      http: results,
-    }),
-    null,
-    2,
-  )}\n`,
-);
-process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);
+writeResults("documents-list", database, out, {
+  machine,
+  database,
+  options,
+  walk,
+  direct,
+  http: results,
+});

@@ -53,3 +53,9 @@ export function table(headers: string[], rows: string[][]): string {
       .join("  ");
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
+
+/** A summary with the 95th percentile too (the admin benchmarks report it). */
+export function summarizeWithP95(values: readonly number[]): Summary & { p95: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { ...summarize(sorted), p95: percentile(sorted, 95) };
+}

@@ -218,14 +218,14 @@ async function captureMoreStates(page: Page): Promise<void> {
   await page.getByTestId("new-chat").click();
   await page.getByTestId("command-center-empty").waitFor();
   await page.getByTestId("attach-documents").click();
-  const dialog = page.getByTestId("attach-dialog");
+  const dialog = page.getByTestId("document-picker");
   await dialog.waitFor();
-  const options = dialog.locator('[data-testid^="attach-option-"]');
+  const options = dialog.locator('[data-testid^="document-option-"]');
   await expect.poll(() => options.count(), LONG_POLL).toBe(2);
   await options.first().click();
   await rest(page);
   await capture(page, "chat-attach-dialog", "dark");
-  await dialog.getByTestId("attach-confirm").click();
+  await dialog.getByTestId("document-picker-confirm").click();
   await dialog.waitFor({ state: "detached" });
 
   await page.getByTestId("model-select").click();

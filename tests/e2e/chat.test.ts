@@ -164,17 +164,20 @@ describe("e2e: AI chat", () => {
     const page = await signInAs(context, server.url, user);
 
     await page.getByTestId("attach-documents").click();
-    const dialog = page.getByTestId("attach-dialog");
+    const dialog = page.getByTestId("document-picker");
     await dialog.waitFor();
     // The folder picker names folders as the dossier does, not by their slugs.
     await expect
-      .poll(() => dialog.getByTestId("attach-folder").locator("option").allTextContents(), POLL)
+      .poll(
+        () => dialog.getByTestId("document-picker-folder").locator("option").allTextContents(),
+        POLL,
+      )
       .toEqual(["Top level", "Contracts", "Contracts / 2024 Q1"]);
-    await dialog.getByTestId("attach-search").fill("vacation");
-    const option = dialog.getByTestId(`attach-option-${documentId}`);
+    await dialog.getByTestId("document-picker-search").fill("vacation");
+    const option = dialog.getByTestId(`document-option-${documentId}`);
     await option.waitFor();
     await option.click();
-    await dialog.getByTestId("attach-confirm").click();
+    await dialog.getByTestId("document-picker-confirm").click();
     await dialog.waitFor({ state: "detached" });
     await expect
       .poll(() => page.getByTestId("attached-document").textContent(), POLL)

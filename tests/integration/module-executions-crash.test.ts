@@ -1,28 +1,28 @@
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
 import { drafts, jobs, moduleExecutions, modules } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import {
   MODULE_EXECUTION_JOB,
   startExecution,
 } from "../../src/server/modules/executions/start-execution.ts";
-import { createOrganization } from "../../src/server/organizations/create-organization.ts";
-import { createUser } from "../../src/server/users/create-user.ts";
 import { callerAt, callFn } from "../support/call-fn.ts";
-import { spawnServer, waitForHealth } from "../support/child-server.ts";
-import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
+import {
+  crashEnv,
+  crashServers,
+  kill9,
+  seedMember,
+  signIn,
+  waitUntil,
+  withDatabase,
+} from "../support/crash-server.ts";
 import {
   type FakeAutomation,
   postCallback,
   startFakeAutomation,
 } from "../support/fake-automation.ts";
-import { findFreePort as freePort } from "../support/postgres.ts";
 import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 
 /**
@@ -32,40 +32,14 @@ import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
  * crash interrupted can no longer post results (its token was replaced).
  */
 
-const PASSWORD = "correct horse battery";
 const RUNS = 6;
 /** The run whose POST the automation holds open while the server is killed. */
 const HELD = 2;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withDatabase<T>(
-  env: Record<string, string>,
-  look: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    return await look(database.db);
-  } finally {
-    await database.close();
-  }
-}
 
 /** A member, a webhook module on the automation and RUNS queued runs, written before the server starts. */
 async function seed(env: Record<string, string>, automation: FakeAutomation) {
   return withDatabase(env, async (db) => {
-    const organization = await createOrganization({ db, name: unique("Org") });
-    const email = `${unique("crash")}@example.test`;
-    const user = await createUser({
-      db,
-      email,
-      password: PASSWORD,
-      firstName: "Crash",
-      lastName: "Test",
-      organizationId: organization.id,
-      role: "Member",
-      isSuperadmin: false,
-    });
+    const { email, caller } = await seedMember(db, "crash");
     const secret = randomBytes(24).toString("hex");
     const moduleId = newId();
     await db.insert(modules).values({
@@ -78,13 +52,6 @@ async function seed(env: Record<string, string>, automation: FakeAutomation) {
       inputs: [{ key: "focus", label: "Focus", type: "text", required: true }],
     });
     const [module] = await db.select().from(modules).where(eq(modules.id, moduleId));
-    const caller = {
-      userId: user.id,
-      sessionId: "seed",
-      organizationId: organization.id,
-      role: "Member" as const,
-      isSuperadmin: false,
-    };
     const executionIds: string[] = [];
     for (let n = 0; n < RUNS; n++) {
       const { executionId } = await db.transaction((tx) =>
@@ -97,31 +64,18 @@ async function seed(env: Record<string, string>, automation: FakeAutomation) {
 }
 
 describe.each(DB_KINDS)("kill -9 during module runs, then a restart, on %s", (kind: DbKind) => {
-  const children: ChildProcess[] = [];
+  const servers = crashServers();
   let automation: FakeAutomation | undefined;
   afterEach(async () => {
-    for (const child of children.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }
     await automation?.close();
   });
 
   it("ends every run once: none stuck, none run twice", { timeout: 180_000 }, async () => {
     automation = await startFakeAutomation();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      DATA_DIR: kind === "pglite" ? freshMigratedDataDir() : freshDataDir(),
-      ...(kind === "postgres" ? { DATABASE_URL: await freshPostgresUrl() } : {}),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: "info",
-      LOG_FORMAT: "json",
+    const { url, env } = await crashEnv(kind, {
       WORKER_CONCURRENCY: "1",
-      JOB_LEASE_SECONDS: "2",
       MODULE_WEBHOOK_ALLOWED_HOSTS: automation.host,
-    };
+    });
     const { email, secret, executionIds } = await seed(env, automation);
     const held = executionIds[HELD]!;
     // The automation accepts at once, except the held run's first POST, which it never answers.
@@ -136,12 +90,9 @@ describe.each(DB_KINDS)("kill -9 during module runs, then a restart, on %s", (ki
       return 202;
     };
 
-    const first = spawnServer(env);
-    children.push(first.child);
-    await waitForHealth(url, first);
+    const first = await servers.start(env, url);
     await automation.waitForRun(held, 60_000);
-    first.child.kill("SIGKILL");
-    expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+    expect(await kill9(first)).toEqual({ code: null, signal: "SIGKILL" });
     release?.();
     const left = await withDatabase(env, (db) =>
       db.select().from(moduleExecutions).where(inArray(moduleExecutions.id, executionIds)),
@@ -152,18 +103,16 @@ describe.each(DB_KINDS)("kill -9 during module runs, then a restart, on %s", (ki
       executionIds.slice(HELD + 1).map(() => "queued"),
     );
 
-    const second = spawnServer(env);
-    children.push(second.child);
-    await waitForHealth(url, second);
+    const second = await servers.start(env, url);
     // Every run reaches the automation; the held one a second time, with a new token.
-    const deadline = Date.now() + 60_000;
-    while (
-      executionIds.some((id) => !automation!.received.some((r) => r.body.executionId === id)) ||
-      automation.received.filter((r) => r.body.executionId === held).length < 2
-    ) {
-      if (Date.now() > deadline) throw new Error(`runs never arrived:\n${second.output()}`);
-      await sleep(100);
-    }
+    const received = automation.received;
+    await waitUntil(
+      () =>
+        executionIds.every((id) => received.some((r) => r.body.executionId === id)) &&
+        received.filter((r) => r.body.executionId === held).length >= 2,
+      60_000,
+      () => `runs never arrived:\n${second.output()}`,
+    );
     const heldTries = automation.received.filter((r) => r.body.executionId === held);
     expect(heldTries).toHaveLength(2);
     // The interrupted attempt cannot post a result: its token was replaced.
@@ -185,18 +134,8 @@ describe.each(DB_KINDS)("kill -9 during module runs, then a restart, on %s", (ki
       );
       expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     }
-    const tokens = tokensIn(
-      await callFn(callerAt(url), api.auth.signIn, {
-        provider: "password",
-        params: { email, password: PASSWORD },
-      }),
-    );
-    const runs = await callFn(
-      callerAt(url),
-      api.modules.listExecutions,
-      { limit: 100 },
-      tokens.token,
-    );
+    const token = await signIn(url, email);
+    const runs = await callFn(callerAt(url), api.modules.listExecutions, { limit: 100 }, token);
     expect(runs).toHaveLength(RUNS);
     for (const run of runs) {
       expect(run.status, JSON.stringify(run)).toBe("succeeded");

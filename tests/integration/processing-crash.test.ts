@@ -1,28 +1,30 @@
-import type { ChildProcess } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { afterEach, describe, expect, it } from "vitest";
-import { tokensIn } from "#shared/api/auth.ts";
+import { describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
 import { documentChunks, documents, jobs } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { PROCESS_DOCUMENT_JOB } from "../../src/server/ingest/enqueue-processing.ts";
 import { enqueueJob } from "../../src/server/jobs/queue.ts";
-import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createBlobStorage } from "../../src/server/storage/index.ts";
-import { createUser } from "../../src/server/users/create-user.ts";
 import { callerAt, callFn } from "../support/call-fn.ts";
-import { spawnServer, waitForHealth } from "../support/child-server.ts";
+import {
+  crashEnv,
+  crashServers,
+  kill9,
+  seedMember,
+  signIn,
+  sleep,
+  withDatabase,
+} from "../support/crash-server.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
-import { findFreePort as freePort } from "../support/postgres.ts";
-import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
+import { DB_KINDS, type DbKind } from "../support/server.ts";
 
 /**
  * kill -9 of the real server process while it processes documents, then a
@@ -32,11 +34,8 @@ import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const WORKER_MAIN = join(ROOT, "src/server/jobs/worker-main.ts");
-const PASSWORD = "correct horse battery";
 /** Pages of the slow document: a few seconds of extraction, so the kill lands mid-run. */
 const SLOW_PDF_PAGES = 500;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function slowPdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -69,23 +68,9 @@ async function seed(
   env: Record<string, string>,
   options: { slow: boolean } = { slow: true },
 ): Promise<Seeded> {
-  const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const db = database.db;
-    const storage = await createBlobStorage(config);
-    const organization = await createOrganization({ db, name: unique("Org") });
-    const email = `${unique("crash")}@example.test`;
-    const user = await createUser({
-      db,
-      email,
-      password: PASSWORD,
-      firstName: "Crash",
-      lastName: "Test",
-      organizationId: organization.id,
-      role: "Member",
-      isSuperadmin: false,
-    });
+  return withDatabase(env, async (db) => {
+    const storage = await createBlobStorage(loadConfig(env));
+    const { organization, user, email } = await seedMember(db, "crash");
     const files: { name: string; type: FileType; bytes: Uint8Array }[] = [
       ...(options.slow
         ? [{ name: "harbour-report.pdf", type: "pdf" as const, bytes: await slowPdf() }]
@@ -131,34 +116,7 @@ async function seed(
       documentIds.push(id);
     }
     return { email, slowId: documentIds[0]!, documentIds };
-  } finally {
-    await database.close();
-  }
-}
-
-/** Open the (stopped) server's database for a look. */
-async function withDatabase<T>(
-  env: Record<string, string>,
-  look: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    return await look(database.db);
-  } finally {
-    await database.close();
-  }
-}
-
-/** The password user's access token, from the server in the child process at `url`. */
-async function signIn(url: string, email: string): Promise<string> {
-  const tokens = tokensIn(
-    await callFn(callerAt(url), api.auth.signIn, {
-      provider: "password",
-      params: { email, password: PASSWORD },
-    }),
-  );
-  return tokens.token;
+  });
 }
 
 async function statuses(
@@ -171,41 +129,21 @@ async function statuses(
 }
 
 describe.each(DB_KINDS)("kill -9 during processing, then a restart, on %s", (kind: DbKind) => {
-  const children: ChildProcess[] = [];
-  afterEach(() => {
-    for (const child of children.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }
-  });
+  const servers = crashServers();
 
   it("finishes every document: none lost, none left processing", { timeout: 180_000 }, async () => {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      // With PostgreSQL, DATA_DIR only holds blobs: an empty dir will do.
-      DATA_DIR: kind === "pglite" ? freshMigratedDataDir() : freshDataDir(),
-      ...(kind === "postgres" ? { DATABASE_URL: await freshPostgresUrl() } : {}),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "info",
-      LOG_FORMAT: "json",
-      WORKER_CONCURRENCY: "1",
-      JOB_LEASE_SECONDS: "2",
-    };
+    const { url, env } = await crashEnv(kind, { WORKER_CONCURRENCY: "1" });
     const { email, slowId, documentIds } = await seed(env);
 
     // First run: killed while the slow document is being processed.
-    const first = spawnServer(env);
-    children.push(first.child);
-    await waitForHealth(url, first);
+    const first = await servers.start(env, url);
     const token = await signIn(url, email);
     const deadline = Date.now() + 60_000;
     while ((await statuses(url, token, [slowId])).get(slowId)?.processingStatus !== "processing") {
       if (Date.now() > deadline) throw new Error(`never saw it processing:\n${first.output()}`);
       await sleep(25);
     }
-    first.child.kill("SIGKILL");
-    expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+    expect(await kill9(first)).toEqual({ code: null, signal: "SIGKILL" });
     // The dead process's copy of the file is left in its scratch directory...
     const leftovers = () =>
       readdirSync(tmpdir()).filter((name) => name.startsWith(`atrium-job-${first.child.pid}-`));
@@ -230,9 +168,7 @@ describe.each(DB_KINDS)("kill -9 during processing, then a restart, on %s", (kin
     });
 
     // Second run on the same data: the expired lease brings the job back.
-    const second = spawnServer(env);
-    children.push(second.child);
-    await waitForHealth(url, second);
+    const second = await servers.start(env, url);
     const until = Date.now() + 120_000;
     let last = new Map<string, DocumentSummary>();
     for (;;) {
@@ -274,12 +210,7 @@ describe.each(DB_KINDS)("kill -9 during processing, then a restart, on %s", (kin
 });
 
 describe("a dedicated worker process", () => {
-  const children: ChildProcess[] = [];
-  afterEach(() => {
-    for (const child of children.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }
-  });
+  const servers = crashServers();
 
   it("processes documents from a shared PostgreSQL and stops cleanly on SIGTERM", {
     timeout: 120_000,
@@ -291,8 +222,7 @@ describe("a dedicated worker process", () => {
       LOG_FORMAT: "json",
     };
     const { documentIds } = await seed(env, { slow: false });
-    const worker = spawnServer(env, WORKER_MAIN);
-    children.push(worker.child);
+    const worker = servers.spawn(env, WORKER_MAIN);
     const deadline = Date.now() + 90_000;
     for (;;) {
       const rows = await withDatabase(env, (db) =>
@@ -313,8 +243,7 @@ describe("a dedicated worker process", () => {
   });
 
   it("refuses to run beside the embedded database, saying why", async () => {
-    const worker = spawnServer({ DATA_DIR: freshMigratedDataDir() }, WORKER_MAIN);
-    children.push(worker.child);
+    const worker = servers.spawn({ DATA_DIR: freshMigratedDataDir() }, WORKER_MAIN);
     expect((await worker.exited).code).toBe(1);
     expect(worker.output()).toContain("needs PostgreSQL (set DATABASE_URL)");
   });

@@ -1,10 +1,6 @@
-import type { ChildProcess } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
 import {
   documentChunks,
   documents,
@@ -13,19 +9,24 @@ import {
   reviewTableRows,
 } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import {
   createTableForRun,
   tableAsMarkdown,
   tableFillState,
 } from "../../src/server/tables/table-seam.ts";
-import { createUser } from "../../src/server/users/create-user.ts";
 import { callerAt, callFn } from "../support/call-fn.ts";
-import { spawnServer, waitForHealth } from "../support/child-server.ts";
-import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
+import {
+  crashEnv,
+  crashServers,
+  kill9,
+  seedMember,
+  signIn,
+  sleep,
+  waitUntil,
+  withDatabase,
+} from "../support/crash-server.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
-import { findFreePort as freePort } from "../support/postgres.ts";
-import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
+import { DB_KINDS, type DbKind } from "../support/server.ts";
 import { cellKey, installTableModel } from "../support/table-model.ts";
 
 /**
@@ -35,7 +36,6 @@ import { cellKey, installTableModel } from "../support/table-model.ts";
  * crash are asked a second time. The table is made through the workflow seam.
  */
 
-const PASSWORD = "correct horse battery";
 const DOCS = 40;
 const CONCURRENCY = 4;
 const QUESTIONS = [
@@ -43,35 +43,10 @@ const QUESTIONS = [
   { question: "Does it renew automatically?", answerType: "yesNo" as const },
   { question: "What is the fee?", answerType: "currency" as const },
 ];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withDatabase<T>(
-  env: Record<string, string>,
-  look: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    return await look(database.db);
-  } finally {
-    await database.close();
-  }
-}
 
 async function seed(env: Record<string, string>) {
   return withDatabase(env, async (db) => {
-    const organization = await createOrganization({ db, name: unique("Org") });
-    const email = `${unique("crash")}@example.test`;
-    const user = await createUser({
-      db,
-      email,
-      password: PASSWORD,
-      firstName: "Crash",
-      lastName: "Test",
-      organizationId: organization.id,
-      role: "Member",
-      isSuperadmin: false,
-    });
+    const { organization, user, email } = await seedMember(db, "crash");
     const docs = Array.from({ length: DOCS }, (_, i) => ({
       id: newId(),
       name: `Crash contract ${String(i + 1).padStart(2, "0")}.txt`,
@@ -114,47 +89,32 @@ async function seed(env: Record<string, string>) {
 describe.each(DB_KINDS)(
   "kill -9 while filling a review table, then a restart, on %s",
   (kind: DbKind) => {
-    const children: ChildProcess[] = [];
+    const servers = crashServers();
     let fake: FakeOpenAI | undefined;
     afterEach(async () => {
-      for (const child of children.splice(0)) {
-        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      }
       await fake?.close();
     });
 
     it("answers every cell, none twice", { timeout: 240_000 }, async () => {
       fake = await startFakeOpenAI();
       const model = installTableModel(fake, { delayMs: 150 });
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const env: Record<string, string> = {
-        DATA_DIR: kind === "pglite" ? freshMigratedDataDir() : freshDataDir(),
-        ...(kind === "postgres" ? { DATABASE_URL: await freshPostgresUrl() } : {}),
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: url,
-        LOG_LEVEL: "info",
-        LOG_FORMAT: "json",
+      const { url, env } = await crashEnv(kind, {
         WORKER_CONCURRENCY: "1",
-        JOB_LEASE_SECONDS: "2",
         OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
         OPENAI_COMPATIBLE_MODELS: "table-model",
         TABLE_FILL_CONCURRENCY: String(CONCURRENCY),
-      };
+      });
       const { email, tableId, docs } = await seed(env);
       const total = DOCS * QUESTIONS.length;
 
-      const first = spawnServer(env);
-      children.push(first.child);
-      await waitForHealth(url, first, 120_000);
-      const deadline = Date.now() + 90_000;
-      while (model.total < total / 3) {
-        if (Date.now() > deadline) throw new Error(`filling never started:\n${first.output()}`);
-        await sleep(20);
-      }
-      first.child.kill("SIGKILL");
-      expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+      const first = await servers.start(env, url);
+      await waitUntil(
+        () => model.total >= total / 3,
+        90_000,
+        () => `filling never started:\n${first.output()}`,
+        20,
+      );
+      expect(await kill9(first)).toEqual({ code: null, signal: "SIGKILL" });
       const callsAtCrash = new Map(model.calls);
       const answeredBefore = await withDatabase(env, async (db) => {
         const state = await tableFillState(db, tableId);
@@ -175,18 +135,11 @@ describe.each(DB_KINDS)(
           .where(eq(reviewTableCells.status, "done"));
       });
 
-      const second = spawnServer(env);
-      children.push(second.child);
-      await waitForHealth(url, second, 120_000);
-      const tokens = tokensIn(
-        await callFn(callerAt(url), api.auth.signIn, {
-          provider: "password",
-          params: { email, password: PASSWORD },
-        }),
-      );
+      const second = await servers.start(env, url);
+      const token = await signIn(url, email);
       const until = Date.now() + 120_000;
       for (;;) {
-        const table = await callFn(callerAt(url), api.tables.get, { tableId }, tokens.token);
+        const table = await callFn(callerAt(url), api.tables.get, { tableId }, token);
         if (table.table.progress.done === total) break;
         if (Date.now() > until) {
           throw new Error(

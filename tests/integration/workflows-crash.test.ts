@@ -1,26 +1,27 @@
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { tokensIn } from "#shared/api/auth.ts";
 import { api } from "#shared/api/index.ts";
-import { loadConfig } from "../../src/server/config.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
 import { drafts, modules, workflows } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
-import { createOrganization } from "../../src/server/organizations/create-organization.ts";
-import { createUser } from "../../src/server/users/create-user.ts";
 import { startRun } from "../../src/server/workflows/start-run.ts";
 import { callerAt, callFn } from "../support/call-fn.ts";
-import { spawnServer, waitForHealth } from "../support/child-server.ts";
-import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
+import {
+  crashEnv,
+  crashServers,
+  kill9,
+  seedMember,
+  signIn,
+  sleep,
+  waitUntil,
+  withDatabase,
+} from "../support/crash-server.ts";
 import {
   type FakeAutomation,
   postCallback,
   startFakeAutomation,
 } from "../support/fake-automation.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
-import { findFreePort as freePort } from "../support/postgres.ts";
 import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
 
 /**
@@ -30,36 +31,9 @@ import { DB_KINDS, type DbKind, unique } from "../support/server.ts";
  * and finishes; the prompt step before it is not asked again; one draft.
  */
 
-const PASSWORD = "correct horse battery";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function withDatabase<T>(
-  env: Record<string, string>,
-  look: (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    return await look(database.db);
-  } finally {
-    await database.close();
-  }
-}
-
 async function seed(env: Record<string, string>, automation: FakeAutomation) {
   return withDatabase(env, async (db) => {
-    const organization = await createOrganization({ db, name: unique("Org") });
-    const email = `${unique("wfcrash")}@example.test`;
-    const user = await createUser({
-      db,
-      email,
-      password: PASSWORD,
-      firstName: "Crash",
-      lastName: "Test",
-      organizationId: organization.id,
-      role: "Member",
-      isSuperadmin: false,
-    });
+    const { organization, user, email, caller } = await seedMember(db, "wfcrash");
     const secret = randomBytes(24).toString("hex");
     const slug = unique("crash-module").toLowerCase();
     await db.insert(modules).values({
@@ -83,13 +57,6 @@ async function seed(env: Record<string, string>, automation: FakeAutomation) {
       ],
       createdBy: user.id,
     });
-    const caller = {
-      userId: user.id,
-      sessionId: "seed",
-      organizationId: organization.id,
-      role: "Member" as const,
-      isSuperadmin: false,
-    };
     const { runId } = await db.transaction((tx) =>
       startRun({ db: tx, caller, slug: "crash-flow", inputs: {}, documentIds: [] }),
     );
@@ -98,13 +65,10 @@ async function seed(env: Record<string, string>, automation: FakeAutomation) {
 }
 
 describe.each(DB_KINDS)("kill -9 during a workflow run, then a restart, on %s", (kind: DbKind) => {
-  const children: ChildProcess[] = [];
+  const servers = crashServers();
   let automation: FakeAutomation | undefined;
   let model: FakeOpenAI | undefined;
   afterEach(async () => {
-    for (const child of children.splice(0)) {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }
     await automation?.close();
     await model?.close();
   });
@@ -112,21 +76,11 @@ describe.each(DB_KINDS)("kill -9 during a workflow run, then a restart, on %s", 
   it("resumes at the step it was on and finishes once", { timeout: 180_000 }, async () => {
     automation = await startFakeAutomation();
     model = await startFakeOpenAI();
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      DATA_DIR: kind === "pglite" ? freshMigratedDataDir() : freshDataDir(),
-      ...(kind === "postgres" ? { DATABASE_URL: await freshPostgresUrl() } : {}),
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: "info",
-      LOG_FORMAT: "json",
-      JOB_LEASE_SECONDS: "2",
+    const { url, env } = await crashEnv(kind, {
       MODULE_WEBHOOK_ALLOWED_HOSTS: automation.host,
       OPENAI_COMPATIBLE_BASE_URL: model.baseUrl,
       OPENAI_COMPATIBLE_MODELS: "crash-model",
-    };
+    });
     const { email, secret, runId } = await seed(env, automation);
     // The first POST of the module run is never answered: the server dies during it.
     let release: (() => void) | undefined;
@@ -138,31 +92,25 @@ describe.each(DB_KINDS)("kill -9 during a workflow run, then a restart, on %s", 
       }
       return 202;
     };
-    const first = spawnServer(env);
-    children.push(first.child);
-    await waitForHealth(url, first);
-    const deadline = Date.now() + 60_000;
-    while (automation.received.length === 0) {
-      if (Date.now() > deadline)
-        throw new Error(`the module run never arrived:\n${first.output()}`);
-      await sleep(100);
-    }
-    first.child.kill("SIGKILL");
-    await first.exited;
+    const first = await servers.start(env, url);
+    const received = automation.received;
+    await waitUntil(
+      () => received.length > 0,
+      60_000,
+      () => `the module run never arrived:\n${first.output()}`,
+    );
+    await kill9(first);
     release?.();
     const calls = (marker: string) =>
       model!.requests.filter((r) => r.lastUserText.includes(marker)).length;
     expect(calls("[crash-1]")).toBe(1);
 
-    const second = spawnServer(env);
-    children.push(second.child);
-    await waitForHealth(url, second);
-    const again = Date.now() + 60_000;
-    while (automation.received.length < 2) {
-      if (Date.now() > again)
-        throw new Error(`the module run was not posted again:\n${second.output()}`);
-      await sleep(100);
-    }
+    const second = await servers.start(env, url);
+    await waitUntil(
+      () => received.length >= 2,
+      60_000,
+      () => `the module run was not posted again:\n${second.output()}`,
+    );
     const latest = automation.received.at(-1)!;
     expect(String(latest.body.inputs.focus)).toContain("[crash-1]");
     const answer = await postCallback(
@@ -172,15 +120,10 @@ describe.each(DB_KINDS)("kill -9 during a workflow run, then a restart, on %s", 
       { secret },
     );
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-    const tokens = tokensIn(
-      await callFn(callerAt(url), api.auth.signIn, {
-        provider: "password",
-        params: { email, password: PASSWORD },
-      }),
-    );
+    const token = await signIn(url, email);
     const until = Date.now() + 60_000;
     for (;;) {
-      const run = await callFn(callerAt(url), api.workflows.getRun, { runId }, tokens.token);
+      const run = await callFn(callerAt(url), api.workflows.getRun, { runId }, token);
       if (run?.status === "succeeded") {
         expect(run.steps.map((s) => s.attempts)).toEqual([1, 1, 1]);
         expect(run.steps[2]!.output).toContain("Module says hello");

@@ -11,7 +11,7 @@ export type UserRow = typeof users.$inferSelect;
 /** The members of an organization (one, with `userId`), with their last activity. */
 export async function loadMembers(
   db: Executor,
-  caller: Identity,
+  caller: Pick<Identity, "userId">,
   organizationId: string,
   userId?: string,
 ): Promise<Member[]> {
@@ -34,7 +34,11 @@ export async function loadMembers(
   return rows.map(({ user, lastUsedAt }) => memberView(user, caller, lastUsedAt));
 }
 
-export function memberView(user: UserRow, caller: Identity, lastUsedAt: Date | null): Member {
+export function memberView(
+  user: UserRow,
+  caller: Pick<Identity, "userId">,
+  lastUsedAt: Date | null,
+): Member {
   const times = [lastUsedAt, user.lastSignInAt]
     .filter((d): d is Date => d instanceof Date)
     .map((d) => d.getTime());

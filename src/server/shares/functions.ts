@@ -1,9 +1,10 @@
 import { api } from "#shared/api/index.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
 import { dependOnDossierAccess } from "../dossier/access.ts";
+import { listShareableMembers } from "../members/list-members.ts";
 import { listEntityAccess, requireOwnedEntity } from "./entity-access.ts";
 import { removeShare, setShare } from "./set-share.ts";
-import { listShareableMembers, listSharedWithMe } from "./shared-with-me.ts";
+import { listSharedWithMe } from "./shared-with-me.ts";
 
 /**
  * shares.*: who may open a folder or document besides its owner (decision

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
-import type { ShareableMember, SharedWithMe } from "#shared/schemas/share.ts";
+import type { SharedWithMe } from "#shared/schemas/share.ts";
 import type { Executor } from "../db/database.ts";
-import { documents, dossierShares, folders, users } from "../db/schema.ts";
+import { documents, dossierShares, folders } from "../db/schema.ts";
 import { documentSummaryColumnsFor, documentSummaryView } from "../documents/document-view.ts";
 import {
   type DossierCaller,
@@ -66,34 +66,4 @@ export async function listSharedWithMe(
     folders: folderRows.filter((r) => r.rank >= 1).map((r) => folderView(r.row, r)),
     documents: documentRows.map(documentSummaryView),
   };
-}
-
-/** The active members of the caller's organization other than the caller, by name. */
-export async function listShareableMembers(
-  db: Executor,
-  caller: DossierCaller,
-): Promise<ShareableMember[]> {
-  if (!caller.organizationId) return [];
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, caller.organizationId),
-        eq(users.disabled, false),
-        ne(users.id, caller.userId),
-      ),
-    )
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
-    .limit(1000);
-  return rows.map((u) => ({
-    _id: u.id,
-    name: `${u.firstName} ${u.lastName}`.trim() || u.email,
-    email: u.email,
-  }));
 }

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, FileText, FolderOpen, Search } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { Check, FolderOpen, Search } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { pickerListOptions, pickerSearchOptions } from "../lib/document-picker-queries.ts";
 import { folderLabels } from "../lib/folder-names.ts";
 import { allFoldersOptions } from "../lib/shared-queries.ts";
 import { useDebouncedValue } from "../lib/use-debounced-value.ts";
+import { DocumentIcon } from "./document-icon.tsx";
 import { Button } from "./ui/button.tsx";
 import { cn } from "./ui/cn.ts";
 import {
@@ -30,16 +31,29 @@ interface DocumentPickerDialogProps {
   title: string;
   /** Chosen so far: shown checked, and kept unless unchecked. */
   chosen: PickedDocument[];
-  /** Most documents the input takes. */
+  /** Most documents the input takes (chosen and picked together). */
   max: number;
-  onChoose: (documents: PickedDocument[]) => void;
+  /**
+   * The choice: every checked document (chosen ones left checked and new
+   * picks), and the dossier summaries of the documents picked in this dialog.
+   */
+  onChoose: (documents: PickedDocument[], picked: DocumentSummary[]) => void;
+  /** Already in use elsewhere (a chat's attachments): shown checked and disabled, not returned. */
+  attachedIds?: ReadonlySet<string>;
+  /** Under the title; "Choose up to {max} documents from your dossier." unless told. */
+  description?: string;
+  /** The confirm button's label for a count; "Use {count} documents" unless told. */
+  confirmLabel?: (count: number) => string;
 }
+
+const NOTHING_ATTACHED: ReadonlySet<string> = new Set();
 
 const TOP_LEVEL = "";
 
 /**
- * Choose documents of the dossier (a module's input, a prompt's attachments): search them (full
- * text) or browse a folder; several at once, up to the input's maximum.
+ * Choose documents of the dossier (a module's input, a prompt's attachments, a review table's rows,
+ * a chat's attachments): search them (full text) or browse a folder; several at once, up to the
+ * input's maximum.
  */
 export function DocumentPickerDialog({
   open,
@@ -48,14 +62,21 @@ export function DocumentPickerDialog({
   chosen,
   max,
   onChoose,
+  attachedIds = NOTHING_ATTACHED,
+  description,
+  confirmLabel = defaultConfirmLabel,
 }: DocumentPickerDialogProps) {
   const [query, setQuery] = useState("");
   const [folderId, setFolderId] = useState(TOP_LEVEL);
   const [picked, setPicked] = useState<Map<string, PickedDocument>>(new Map());
+  /** The full summaries of what was picked from the lists, for onChoose. */
+  const summaries = useRef(new Map<string, DocumentSummary>());
   const search = useDebouncedValue(query.trim(), 250);
 
   useEffect(() => {
-    if (open) setPicked(new Map(chosen.map((d) => [d._id, d])));
+    if (!open) return;
+    setPicked(new Map(chosen.map((d) => [d._id, d])));
+    summaries.current.clear();
   }, [open, chosen]);
 
   const folders = useQuery({ ...allFoldersOptions(), enabled: open });
@@ -74,7 +95,10 @@ export function DocumentPickerDialog({
     setPicked((current) => {
       const next = new Map(current);
       if (next.has(document._id)) next.delete(document._id);
-      else if (next.size < max) next.set(document._id, { _id: document._id, name: document.name });
+      else if (next.size < max) {
+        next.set(document._id, { _id: document._id, name: document.name });
+        summaries.current.set(document._id, document);
+      }
       return next;
     });
   };
@@ -89,7 +113,8 @@ export function DocumentPickerDialog({
         <DialogHeader className="px-6 pt-6 pb-4">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            Choose up to {max} document{max === 1 ? "" : "s"} from your dossier.
+            {description ??
+              `Choose up to ${max} document${max === 1 ? "" : "s"} from your dossier.`}
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2 border-y bg-muted/20 px-6 py-3 sm:flex-row">
@@ -116,6 +141,7 @@ export function DocumentPickerDialog({
             <select
               value={folderId}
               onChange={(event) => setFolderId(event.target.value)}
+              data-testid="document-picker-folder"
               className="h-9 w-full appearance-none truncate rounded-md border border-input bg-background/40 pr-3 pl-8 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
             >
               <option value={TOP_LEVEL}>{search ? "All folders" : "Top level"}</option>
@@ -127,7 +153,7 @@ export function DocumentPickerDialog({
             </select>
           </label>
         </div>
-        <div className="h-80 overflow-y-auto px-3 py-2">
+        <div className="h-80 overflow-x-hidden overflow-y-auto px-3 py-2">
           {active.error ? (
             <p className="px-3 py-10 text-center text-destructive text-sm" role="alert">
               {active.error.message}
@@ -149,7 +175,8 @@ export function DocumentPickerDialog({
           ) : (
             <ul className="grid gap-0.5">
               {rows.map(({ document, snippet }) => {
-                const checked = picked.has(document._id);
+                const attached = attachedIds.has(document._id);
+                const checked = attached || picked.has(document._id);
                 const full = !checked && picked.size >= max;
                 return (
                   <li key={document._id} className="min-w-0">
@@ -158,7 +185,8 @@ export function DocumentPickerDialog({
                       className={cn(
                         "flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2 transition-colors",
                         "hover:bg-accent has-[input:focus-visible]:ring-2 has-[input:focus-visible]:ring-ring",
-                        checked && "bg-primary/[0.08] hover:bg-primary/[0.12]",
+                        checked && !attached && "bg-primary/[0.08] hover:bg-primary/[0.12]",
+                        attached && "cursor-default opacity-60 hover:bg-transparent",
                         full && "cursor-not-allowed opacity-50 hover:bg-transparent",
                       )}
                     >
@@ -166,19 +194,16 @@ export function DocumentPickerDialog({
                         type="checkbox"
                         className="sr-only"
                         checked={checked}
-                        disabled={full}
+                        disabled={full || attached}
                         onChange={() => toggle(document)}
                       />
-                      <FileText
-                        aria-hidden="true"
-                        className="size-4 shrink-0 text-muted-foreground"
-                      />
+                      <DocumentIcon fileType={document.fileType} />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate font-medium text-[13px]">
                           {document.title || document.name}
                         </span>
                         <span className="block truncate text-[12px] text-muted-foreground">
-                          {snippet || statusText(document)}
+                          {attached ? "Already attached" : snippet || statusText(document)}
                         </span>
                       </span>
                       <span
@@ -207,21 +232,26 @@ export function DocumentPickerDialog({
           <Button
             disabled={picked.size === 0 && chosen.length === 0}
             onClick={() => {
-              onChoose([...picked.values()]);
+              const documents = [...picked.values()];
+              onChoose(
+                documents,
+                documents.flatMap((d) => summaries.current.get(d._id) ?? []),
+              );
               close(false);
             }}
             data-testid="document-picker-confirm"
           >
-            {picked.size === 0
-              ? "Use no documents"
-              : picked.size === 1
-                ? "Use 1 document"
-                : `Use ${picked.size} documents`}
+            {confirmLabel(picked.size)}
           </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
+}
+
+function defaultConfirmLabel(count: number): string {
+  if (count === 0) return "Use no documents";
+  return count === 1 ? "Use 1 document" : `Use ${count} documents`;
 }
 
 function statusText(document: DocumentSummary): string {

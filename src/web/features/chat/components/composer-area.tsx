@@ -1,17 +1,24 @@
 import { Paperclip } from "lucide-react";
 import { type RefObject, useState } from "react";
+import {
+  DocumentPickerDialog,
+  type PickedDocument,
+} from "../../../components/document-picker-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import type { useModelChoice } from "../hooks/use-model-choice.ts";
 import { usePromptCommand } from "../hooks/use-prompt-command.ts";
 import type { useThreadDocuments } from "../hooks/use-thread-documents.ts";
 import { Composer } from "./composer.tsx";
-import { AttachDocumentsDialog } from "./documents/attach-documents-dialog.tsx";
 import { AttachedDocuments } from "./documents/attached-documents.tsx";
 import { ModelSelector } from "./model-selector.tsx";
 import { NoModelNotice } from "./no-model-notice.tsx";
 import { PromptCommandMenu } from "./prompt-command-menu.tsx";
 import { DictateButton } from "./voice/dictate-button.tsx";
+
+/** The most documents one attach takes (threads.attachDocuments). */
+const ATTACH_MAX = 50;
+const NONE_CHOSEN: PickedDocument[] = [];
 
 interface ComposerAreaProps {
   draft: string;
@@ -106,11 +113,16 @@ export function ComposerArea({
           sources.
         </p>
       </div>
-      <AttachDocumentsDialog
+      <DocumentPickerDialog
         open={attaching}
         onOpenChange={setAttaching}
+        title="Attach documents"
+        description="The assistant reads and cites the documents you attach to this conversation."
+        chosen={NONE_CHOSEN}
         attachedIds={attachedIds}
-        onAttach={documents.add}
+        max={ATTACH_MAX}
+        confirmLabel={(count) => (count > 1 ? `Attach ${count} documents` : "Attach")}
+        onChoose={(_chosen, picked) => documents.add(picked)}
       />
     </div>
   );

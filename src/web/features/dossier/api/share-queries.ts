@@ -13,9 +13,6 @@ export const sharedWithMeOptions = (parentId: string | null = null) =>
 export const entityAccessOptions = (entityType: ShareEntityType, entityId: string) =>
   liveQueryOptions(api.shares.listForEntity, { entityType, entityId });
 
-/** The members I may share with. */
-export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
-
 /** My favorite folders. */
 export const favoriteFoldersOptions = () => liveQueryOptions(api.folders.listFavorites, {});
 

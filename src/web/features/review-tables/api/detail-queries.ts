@@ -18,9 +18,6 @@ export const tableCellOptions = (tableId: string, rowId: string, columnId: strin
 export const tableSharesOptions = (tableId: string) =>
   liveQueryOptions(api.tables.listShares, { tableId });
 
-/** The members the owner may share with. */
-export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
-
 /** The best 50 search hits across the dossier, to add as rows. */
 export const documentSearchOptions = (query: string) =>
   liveQueryOptions(api.documents.search, {

@@ -1,9 +1,9 @@
 import { X } from "lucide-react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { DocumentIcon } from "../../../../components/document-icon.tsx";
 import { cn } from "../../../../components/ui/cn.ts";
 import { documentHref } from "../../lib/document-link.ts";
 import { InAppLink } from "../citations/in-app-link.tsx";
-import { DocumentIcon } from "./document-icon.tsx";
 
 interface AttachedDocumentsProps {
   documents: DocumentSummary[];

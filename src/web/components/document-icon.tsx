@@ -1,6 +1,6 @@
 import { FileImage, FileSpreadsheet, FileText, Presentation } from "lucide-react";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
-import { cn } from "../../../../components/ui/cn.ts";
+import { cn } from "./ui/cn.ts";
 
 const ICONS = {
   document: FileText,
