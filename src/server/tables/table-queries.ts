@@ -27,6 +27,7 @@ import {
 import { type DossierCaller, documentRankSql } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 import { rowsOf, tableProgress } from "./fill-queue.ts";
+import { currentRevision } from "./table-changes.ts";
 import {
   dependOnTable,
   requireTableAccess,
@@ -213,6 +214,8 @@ export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table
   dependOnTable(ctx, tableId);
   const { table } = await requireTableAccess(ctx.db, ctx.user, tableId, "read");
   ctx.dependsOnRow("users", table.ownerId);
+  // Before the data: every change this read might miss is at or after it (table-changes.ts).
+  const revision = await currentRevision(ctx.db, tableId);
   const [summary, columns, rows] = await Promise.all([
     tableSummary(ctx.db, ctx.user, tableId),
     ctx.db
@@ -233,6 +236,7 @@ export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table
       columns.map((c) => c.id),
       readable,
     ),
+    revision,
   };
 }
 

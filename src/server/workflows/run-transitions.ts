@@ -127,7 +127,7 @@ export async function succeedStep(tx: Executor, run: RunRow, index: number, outp
   await notify(tx, {
     organizationId: run.organizationId,
     userId: run.userId,
-    kind: "module.finished",
+    kind: "workflow.finished",
     title: `“${workflow.name}” finished: its draft is ready`,
     body: "",
     link: `/workflows/${workflow.slug}?run=${run.id}`,
@@ -151,7 +151,7 @@ export async function failStep(tx: Executor, run: RunRow, index: number, reason:
   await notify(tx, {
     organizationId: run.organizationId,
     userId: run.userId,
-    kind: "module.finished",
+    kind: "workflow.finished",
     title: `“${workflow.name}” failed`,
     body: error,
     link: `/workflows/${workflow.slug}?run=${run.id}`,
