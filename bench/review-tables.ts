@@ -12,8 +12,8 @@ import { startFakeOpenAI } from "../tests/support/fake-openai.ts";
 import { installTableModel } from "../tests/support/table-model.ts";
 import { machineInfo, startCpuSpan } from "./support/machine.ts";
 import { readDbCounters } from "./support/pg-stats.ts";
-import { latestProfile, monotonicUs, summarizeProfile } from "./support/profile.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { latestProfile, monotonicUs, summarizeProfile } from "./support/profile.ts";
 import { ms, rounded, summarize } from "./support/stats.ts";
 
 /**

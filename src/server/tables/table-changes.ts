@@ -4,9 +4,9 @@ import type { FunctionCtx } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
 import { documents, reviewTableCells, reviewTableRows } from "../db/schema.ts";
 import { documentRankSql } from "../dossier/access.ts";
+import { cellValueSql, cellView } from "./cell-view.ts";
 import { rowsOf, tableProgress } from "./fill-queue.ts";
 import { dependOnTable, requireTableAccess } from "./table-access.ts";
-import { cellValueSql, cellView } from "./table-queries.ts";
 
 /**
  * Versioned reads of a review table (decision 027, amendment 2026-11-25).

@@ -2,11 +2,11 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
-import { moduleExecutions, workflowRuns, workflowRunSteps } from "../db/schema.ts";
+import { moduleExecutions, workflowRunSteps, workflowRuns } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { finishExecution } from "../modules/executions/execution-transitions.ts";
-import { queueRunJob, type RunRow, UNFINISHED_RUN } from "./run-transitions.ts";
 import { stopTableFill } from "../tables/table-seam.ts";
+import { queueRunJob, type RunRow, UNFINISHED_RUN } from "./run-transitions.ts";
 import { TABLE_STEPS_UNAVAILABLE } from "./table-step.ts";
 
 /** One of the caller's runs, locked; NOT_FOUND for anyone else's (or none). */

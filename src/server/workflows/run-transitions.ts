@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
-import { jobs, workflowRuns, workflowRunSteps, workflows } from "../db/schema.ts";
+import { jobs, workflowRunSteps, workflowRuns, workflows } from "../db/schema.ts";
 import { insertDraft } from "../drafts/draft-writes.ts";
-import { JOBS_CHANNEL, enqueueJob } from "../jobs/queue.ts";
+import { enqueueJob, JOBS_CHANNEL } from "../jobs/queue.ts";
 import { markdownToDraftHtml, textToDraftHtml } from "../modules/draft-html.ts";
 import { notify } from "../notifications/notify.ts";
 import { WORKFLOW_RUN_JOB } from "./run-job-kind.ts";
