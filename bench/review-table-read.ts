@@ -18,7 +18,11 @@ import { ms, rounded, summarize } from "./support/stats.ts";
  * updates as an open tab gets them: C cells corrected (tables.setCell), then
  * tables.getChanges since the tab's revision; its time and size. Usage:
  *   node bench/review-table-read.ts [--database pglite|postgres] [--docs 10000]
- *     [--questions 20] [--runs 5] [--changed 16]
+ *     [--questions 20] [--runs 5] [--changed 16] [--browser]
+ * --browser (needs `npx vite build` first and /usr/bin/chromium): the page in
+ * headless Chromium: time to the first grid, frame times while scrolling the
+ * grid with the mouse wheel, and how long a correction made elsewhere takes
+ * to show in the open page.
  */
 
 const { values } = parseArgs({
@@ -28,6 +32,7 @@ const { values } = parseArgs({
     questions: { type: "string", default: "20" },
     runs: { type: "string", default: "5" },
     changed: { type: "string", default: "16" },
+    browser: { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -189,6 +194,80 @@ function countCells(value: unknown): number {
   return (columns ?? []).reduce((n, c) => n + c.status.length, 0);
 }
 
+/** The page at this size in headless Chromium: first grid, scrolling frame times, a live change. */
+async function browserCase() {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox"],
+  });
+  try {
+    const page = await (
+      await browser.newContext({ viewport: { width: 1400, height: 900 } })
+    ).newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId("login-email").fill("bench-user-0@example.test");
+    await page.getByTestId("login-password").fill("bench-password-not-secret");
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(`${server.url}/command-center`, { timeout: 120_000 });
+    const opened = performance.now();
+    await page.goto(`${server.url}/modules/table/${tableId}`);
+    await page.getByTestId("grid-cell").first().waitFor({ timeout: 300_000 });
+    const firstGridMs = performance.now() - opened;
+    // Frame times while the wheel scrolls the grid down (400 px a step) then sideways.
+    const grid = page.getByTestId("review-grid");
+    const box = (await grid.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.evaluate(() => {
+      const w = window as unknown as { frames_: number[]; stop_: boolean };
+      w.frames_ = [];
+      w.stop_ = false;
+      let last = performance.now();
+      const tick = (now: number) => {
+        w.frames_.push(now - last);
+        last = now;
+        if (!w.stop_) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const steps = 60;
+    for (let i = 0; i < steps; i++) {
+      await page.mouse.wheel(i % 10 === 9 ? 300 : 0, 400);
+      await page.waitForTimeout(50);
+    }
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { frames_: number[]; stop_: boolean };
+      w.stop_ = true;
+      return w.frames_.slice(1);
+    });
+    // A correction made elsewhere, on the first row: time until the open page shows it.
+    await grid.evaluate((el) => el.scrollTo(0, 0));
+    await page.getByTestId("grid-cell").first().waitFor();
+    const live: number[] = [];
+    const table = lastTable!;
+    for (let i = 0; i < 3; i++) {
+      const text = `Live ${i} ${Date.now()}`;
+      const started = performance.now();
+      await call("mutation", "tables.setCell", {
+        tableId,
+        rowId: table.rowIds[0],
+        columnId: table.columnIds[0],
+        answer: text,
+      });
+      await page.getByText(text).first().waitFor({ timeout: 60_000 });
+      live.push(performance.now() - started);
+    }
+    return {
+      firstGridMs,
+      scrollSteps: steps,
+      frames: summarize(frames),
+      live: summarize(live),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
   const times: number[] = [];
   let bytes = 0;
@@ -216,6 +295,7 @@ try {
     );
   }
   const changeStats = summarize(changeTimes);
+  const browserResult = values.browser ? await browserCase() : null;
   const result = {
     documents: DOCS,
     questions: QUESTIONS,
@@ -227,6 +307,7 @@ try {
     getChangesBytes: Math.max(...changeBytes),
     getChangesMs: changeStats,
     loadAverage: os.loadavg(),
+    browser: browserResult,
   };
   process.stdout.write(
     [
@@ -234,6 +315,11 @@ try {
       `tables.get, ${database}: ${DOCS} rows x ${QUESTIONS} columns (${cells} cells)`,
       `  answer ${(bytes / 1e6).toFixed(2)} MB; time to last byte (ms): p50 ${ms(stats.p50)}  max ${ms(stats.max)}  (${stats.count} runs)`,
       `  live update of ${CHANGED} cells, tables.getChanges: at most ${Math.max(...changeBytes)} bytes; time (ms): p50 ${ms(changeStats.p50)}  max ${ms(changeStats.max)}  (${changeStats.count} runs)`,
+      ...(browserResult
+        ? [
+            `  Chromium: first grid ${ms(browserResult.firstGridMs)} ms; scrolling frames (ms) p50 ${ms(browserResult.frames.p50)}  p90 ${ms(browserResult.frames.p90)}  p99 ${ms(browserResult.frames.p99)}  max ${ms(browserResult.frames.max)} (${browserResult.frames.count} frames, ${browserResult.scrollSteps} wheel steps); live correction shown after p50 ${ms(browserResult.live.p50)}  max ${ms(browserResult.live.max)} ms`,
+          ]
+        : []),
       `  load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
