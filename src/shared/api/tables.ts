@@ -14,6 +14,7 @@ import {
   tableSummarySchema,
 } from "../schemas/review-table.ts";
 import { shareGranteeSchema, shareRoleSchema } from "../schemas/share.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /**
@@ -143,6 +144,6 @@ export const unshare = mutationContract("tables.unshare", {
  * every change (decision 027, amendment 2026-11-25).
  */
 export const getChanges = queryContract("tables.getChanges", {
-  args: tableIdArgs.extend({ sinceRevision: z.string().min(1).max(200) }),
+  args: tableIdArgs.extend({ sinceRevision: singleLineText().min(1).max(200) }),
   returns: tableChangesSchema,
 });
