@@ -87,10 +87,9 @@ export async function getTableChanges(
   const micros = await changesPoint(ctx.db);
   const structure = await structureOf(ctx.db, args.tableId);
   const revision = encodeRevision({ micros, structure });
-  const progress = (await tableProgress(ctx.db, [args.tableId])).get(args.tableId)!;
   const since = parseRevision(args.sinceRevision);
   if (!since || since.structure !== structure) {
-    return { revision, reset: true, progress, cells: [] };
+    return { revision, reset: true, progress: null, cells: [] };
   }
   const max = TABLE_LIMITS.gridAnswerMax;
   const rows = await ctx.db
@@ -120,9 +119,12 @@ export async function getTableChanges(
       ),
     )
     .limit(MAX_CHANGED_CELLS + 1);
-  if (rows.length > MAX_CHANGED_CELLS) return { revision, reset: true, progress, cells: [] };
+  if (rows.length > MAX_CHANGED_CELLS) return { revision, reset: true, progress: null, cells: [] };
   const cells: TableCell[] = rows
     .filter((row) => row.rank >= 1)
     .map(({ rank: _, ...cell }) => cellView(cell));
+  // The progress counts every cell (one pass over the table): only when some changed.
+  const progress =
+    rows.length > 0 ? (await tableProgress(ctx.db, [args.tableId])).get(args.tableId)! : null;
   return { revision, reset: false, progress, cells };
 }

@@ -224,7 +224,8 @@ export type Table = z.infer<typeof tableSchema>;
 export const tableChangesSchema = z.object({
   revision: z.string(),
   reset: z.boolean(),
-  progress: tableProgressSchema,
+  /** Null when no cell changed (the progress the tab has still holds; it costs a pass over every cell). */
+  progress: tableProgressSchema.nullable(),
   cells: z.array(tableCellSchema),
 });
 export type TableChanges = z.infer<typeof tableChangesSchema>;

@@ -86,11 +86,16 @@ export function mergeTableChanges(table: Table, changes: TableChanges): Table | 
       errors: next.errors,
     };
   });
-  const progressChanged = JSON.stringify(changes.progress) !== JSON.stringify(table.table.progress);
+  const progressChanged =
+    changes.progress !== null &&
+    JSON.stringify(changes.progress) !== JSON.stringify(table.table.progress);
   if (!changed && !progressChanged) return null;
   return {
     ...table,
-    table: progressChanged ? { ...table.table, progress: changes.progress } : table.table,
+    table:
+      progressChanged && changes.progress
+        ? { ...table.table, progress: changes.progress }
+        : table.table,
     cells: changed ? { rowIds: table.cells.rowIds, columns } : table.cells,
     // Only a merge that changed cells moves the revision (and so the subscription).
     revision: changed ? changes.revision : table.revision,
