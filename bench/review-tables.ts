@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
@@ -9,8 +10,10 @@ import { api } from "../src/shared/api/index.ts";
 import { callerAt, callFn } from "../tests/support/call-fn.ts";
 import { startFakeOpenAI } from "../tests/support/fake-openai.ts";
 import { installTableModel } from "../tests/support/table-model.ts";
-import { machineInfo } from "./support/machine.ts";
+import { machineInfo, startCpuSpan } from "./support/machine.ts";
+import { readDbCounters } from "./support/pg-stats.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { latestProfile, monotonicUs, summarizeProfile } from "./support/profile.ts";
 import { ms, rounded, summarize } from "./support/stats.ts";
 
 /**
@@ -20,7 +23,11 @@ import { ms, rounded, summarize } from "./support/stats.ts";
  * members' ordinary requests (users.getMe, documents.list) before and during
  * the fill. Usage:
  *   node bench/review-tables.ts [--database pglite|postgres] [--docs 1000]
- *     [--questions 5] [--latency 200] [--concurrency 8] [--clients 4]
+ *     [--questions 5] [--latency 200] [--concurrency 8] [--clients 4] [--profile]
+ * Besides wall-clock figures it records what does not depend on the machine's load: the server
+ * child's CPU time per cell (/proc), PostgreSQL transactions per cell (each statement outside
+ * a transaction is one), and with --profile where the server's CPU went during the fill
+ * (`--cpu-prof` on the server child).
  */
 
 const { values } = parseArgs({
@@ -31,6 +38,7 @@ const { values } = parseArgs({
     latency: { type: "string", default: "200" },
     concurrency: { type: "string", default: "8" },
     clients: { type: "string", default: "4" },
+    profile: { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -56,8 +64,10 @@ process.env.TABLE_FILL_CONCURRENCY = String(CONCURRENCY);
 
 const TYPES = ["text", "yesNo", "date", "number", "currency"] as const;
 let tableId = "";
+const profileDir = values.profile ? mkdtempSync(path.join(tmpdir(), "atrium-bench-prof-")) : "";
 const server = await prepareServer({
   database,
+  nodeArgs: values.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   users: 1 + CLIENTS,
   extraSessions: 0,
   log,
@@ -160,6 +170,9 @@ try {
   const baseline = await idle.stop();
 
   const load = ordinaryLoad();
+  const dbBefore = server.databaseUrl ? await readDbCounters(server.databaseUrl) : null;
+  const endCpu = startCpuSpan(server.pid);
+  const fromUs = monotonicUs();
   const startedAt = performance.now();
   const { queued } = await callFn(caller, api.tables.fill, { tableId }, owner.token);
   log(`queued ${queued} cells`);
@@ -180,7 +193,13 @@ try {
     await sleep(500);
   }
   const elapsedMs = performance.now() - startedAt;
+  const cpu = endCpu();
+  const toUs = monotonicUs();
   const during = await load.stop();
+  // PostgreSQL publishes a backend's counters when it is idle (at most every 10 s).
+  const dbAfter = server.databaseUrl
+    ? await sleep(11_000).then(() => readDbCounters(server.databaseUrl!))
+    : null;
   const cellsPerSecond = CELLS / (elapsedMs / 1000);
   const ideal = LATENCY_MS > 0 ? CONCURRENCY / (LATENCY_MS / 1000) : Number.NaN;
   const secondHalfSeconds = (performance.now() - halfAt) / 1000;
@@ -200,6 +219,11 @@ try {
     estimateAtHalfSeconds: estimateAtHalf,
     actualSecondHalfSeconds: secondHalfSeconds,
     progressSamples,
+    serverCpuMsPerCell: cpu.serverMs / CELLS,
+    machineBusy: cpu.machineBusy,
+    loadAverage: os.loadavg(),
+    transactionsPerCell:
+      dbBefore && dbAfter ? (dbAfter.transactions - dbBefore.transactions) / CELLS : null,
     ordinaryBefore: { ...before, errors: baseline.errors },
     ordinaryDuring: { ...fill, errors: during.errors },
   };
@@ -208,6 +232,13 @@ try {
       "",
       `Review table fill, ${database}: ${DOCS} documents x ${QUESTIONS} questions, model ${LATENCY_MS} ms, concurrency ${CONCURRENCY}`,
       `  ${CELLS} cells in ${(elapsedMs / 1000).toFixed(1)} s: ${cellsPerSecond.toFixed(1)} cells/s, ideal ${ideal.toFixed(1)} (${(100 * result.ofIdeal).toFixed(1)}%); model calls ${model.total}`,
+      `  server CPU ${cpu.serverMs.toFixed(0)} ms: ${result.serverCpuMsPerCell.toFixed(2)} ms/cell; machine busy ${(100 * cpu.machineBusy).toFixed(0)}%; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}` +
+        (result.transactionsPerCell === null
+          ? ""
+          : `; PostgreSQL transactions ${result.transactionsPerCell.toFixed(2)}/cell (others' requests included)`),
       `  estimate at half way ${estimateAtHalf ?? "-"} s, actual ${secondHalfSeconds.toFixed(1)} s`,
       `  other members' requests before (ms): p50 ${ms(before.p50)}  p99 ${ms(before.p99)}  (${before.count})`,
       `  other members' requests during (ms): p50 ${ms(fill.p50)}  p99 ${ms(fill.p99)}  max ${ms(fill.max)}  (${fill.count}, errors ${during.errors})`,
@@ -221,7 +252,29 @@ try {
     `${JSON.stringify(rounded({ command: `node bench/review-tables.ts ${process.argv.slice(2).join(" ")}`.trim(), database, machine, ...result }), null, 2)}\n`,
   );
   if (model.total !== CELLS) process.exitCode = 1;
+  (globalThis as { profileWindow?: unknown }).profileWindow = { fromUs, toUs };
 } finally {
   await server.close();
   await fake.close();
+}
+const window = (globalThis as { profileWindow?: { fromUs: number; toUs: number } }).profileWindow;
+if (values.profile && window) {
+  const file = latestProfile(profileDir);
+  if (file) {
+    const summary = summarizeProfile(file, window, 25);
+    const line = (r: { frame: string; ms: number; share: number }) =>
+      `  ${(r.ms / CELLS).toFixed(3).padStart(8)} ms/cell ${(100 * r.share).toFixed(1).padStart(5)}%  ${r.frame}`;
+    process.stdout.write(
+      [
+        `Server profile during the fill (${file}): busy ${(summary.sampledMs - summary.idleMs).toFixed(0)} ms of ${summary.windowMs.toFixed(0)} ms`,
+        "By category:",
+        ...summary.byCategory.map(line),
+        "Own code, inclusive:",
+        ...summary.topInclusiveOwn.map(line),
+        "Self time:",
+        ...summary.topSelf.map(line),
+        "",
+      ].join("\n"),
+    );
+  }
 }

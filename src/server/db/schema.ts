@@ -1057,6 +1057,8 @@ export const reviewTableCells = pgTable(
     uniqueIndex("review_table_cells_unique_idx").on(t.rowId, t.columnId),
     index("review_table_cells_table_status_idx").on(t.tableId, t.status),
     index("review_table_cells_column_idx").on(t.columnId),
+    // tables.getChanges: the cells of a table changed since a point in time (decision 027).
+    index("review_table_cells_table_updated_idx").on(t.tableId, t.updatedAt),
   ],
 );
 

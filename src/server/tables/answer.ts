@@ -330,6 +330,20 @@ export function cellFromModel(
   };
 }
 
+/**
+ * What a model's text reply may hold. Built once: zod compiles a schema's
+ * parser on first use, and building it per answer cost about 1.5 ms of CPU a
+ * cell (bench/RESULTS.md, review tables 2026-11-25).
+ */
+const looseAnswerSchema = z.object({
+  answer: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
+  explanation: z.string().optional().default(""),
+  citations: z
+    .array(z.object({ passage: z.coerce.number().int(), quote: z.string().optional().default("") }))
+    .optional()
+    .default([]),
+});
+
 /** Parse a model's text reply as the answer object (tolerates a fenced or wrapped JSON). */
 export function parseModelAnswer(text: string): ModelAnswer | null {
   const start = text.indexOf("{");
@@ -341,18 +355,7 @@ export function parseModelAnswer(text: string): ModelAnswer | null {
   } catch {
     return null;
   }
-  const loose = z
-    .object({
-      answer: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
-      explanation: z.string().optional().default(""),
-      citations: z
-        .array(
-          z.object({ passage: z.coerce.number().int(), quote: z.string().optional().default("") }),
-        )
-        .optional()
-        .default([]),
-    })
-    .safeParse(json);
+  const loose = looseAnswerSchema.safeParse(json);
   if (!loose.success) return null;
   const a = loose.data.answer;
   return {

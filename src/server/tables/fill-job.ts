@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { generateText, NoObjectGeneratedError, Output } from "ai";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
@@ -17,6 +17,7 @@ import {
   cellPrompt,
   type ModelAnswer,
   modelAnswerSchema,
+  type Passage,
   parseModelAnswer,
   SYSTEM_PROMPT,
 } from "./answer.ts";
@@ -28,7 +29,7 @@ import {
   writeResults,
 } from "./cell-claims.ts";
 import { ensureFillJob, rowsOf, TABLE_FILL_JOB } from "./fill-queue.ts";
-import { findPassages } from "./passages.ts";
+import { findPassagesBatch } from "./passages.ts";
 
 /**
  * Filling a review table (decision 027). A job handles one batch: it claims
@@ -154,6 +155,7 @@ export function tableFillJob(services: Services): JobHandler {
 
 interface CellWork extends ClaimedCell {
   column: ColumnSpec;
+  passages: Passage[];
 }
 
 async function runFillBatch(services: Services, ctx: JobRunContext): Promise<void> {
@@ -185,13 +187,21 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
 
   const limiter = providerLimiter(model.info.provider, concurrency);
   const deadline = Date.now() + BATCH_BUDGET_MS;
-  const buffer: ClaimedCell[] = [];
+  /** Claimed, with their question and passages: ready for a slot. */
+  const ready: CellWork[] = [];
+  /** Claimed by this run and not yet given to a slot (released if the run stops). */
+  const unstarted = new Set<string>();
   const inFlight = new Set<Promise<void>>();
   let results: CellResult[] = [];
   let lastFlush = Date.now();
   let flushing: Promise<void> = Promise.resolve();
   const columns = new Map<string, ColumnSpec>();
   let drained = false;
+  let prefetching: Promise<void> | null = null;
+  // Claimed ahead: the next cells' claim and passage queries run while the slots wait for the
+  // model, so a slot that frees up starts its next call at once.
+  const claimSize = concurrency * 4;
+  const claimBelow = concurrency * 2;
 
   const flush = () => {
     if (results.length === 0) return flushing;
@@ -208,13 +218,35 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
     return flushing;
   };
 
-  const work = async (cell: ClaimedCell): Promise<void> => {
-    const column = await columnOf(db, columns, cell.columnId);
-    const documentName = cell.documentName;
-    if (!column) return;
-    const item: CellWork = { ...cell, column, documentName };
+  const prefetch = async (): Promise<void> => {
+    const claimed = await claimCells(db, { ...claimer, limit: claimSize });
+    if (claimed.length === 0) {
+      drained = true;
+      return;
+    }
+    for (const cell of claimed) unstarted.add(cell.id);
+    try {
+      ready.push(...(await prepareCells(db, columns, claimed)));
+    } catch (error) {
+      // This run stops claiming; the cells go back to the queue for the next batch.
+      ctx.log.warn({ err: error, tableId }, "could not read passages for table cells");
+      drained = true;
+    }
+  };
+  const startPrefetch = () => {
+    prefetching = prefetch()
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error, tableId }, "could not claim table cells");
+        drained = true;
+      })
+      .finally(() => {
+        prefetching = null;
+      });
+  };
+
+  const work = async (cell: CellWork): Promise<void> => {
     const result = await limiter.run(() =>
-      answerCell(services, item, model, ctx.signal, timeoutMs),
+      answerCell(services, cell, model, ctx.signal, timeoutMs),
     );
     results.push(result);
     // Stored in the background: the slot takes its next cell meanwhile (flush() chains writes).
@@ -223,32 +255,39 @@ async function runFillBatch(services: Services, ctx: JobRunContext): Promise<voi
 
   try {
     while (!ctx.signal.aborted) {
-      if (buffer.length === 0 && !drained && Date.now() < deadline) {
-        const claimed = await claimCells(db, { ...claimer, limit: concurrency * 2 });
-        if (claimed.length === 0) drained = true;
-        buffer.push(...claimed);
+      if (!prefetching && !drained && ready.length < claimBelow && Date.now() < deadline) {
+        startPrefetch();
       }
-      while (buffer.length > 0 && inFlight.size < concurrency) {
-        const cell = buffer.shift()!;
+      while (ready.length > 0 && inFlight.size < concurrency) {
+        const cell = ready.shift()!;
+        unstarted.delete(cell.id);
         const task = work(cell).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
-      if (inFlight.size === 0) break;
+      if (inFlight.size === 0) {
+        if (prefetching) {
+          await prefetching;
+          continue;
+        }
+        break;
+      }
       // Answers do not wait for the next one to be stored: a crash loses at most FLUSH_MS of them.
-      await Promise.race([...inFlight, sleep(FLUSH_MS)]);
+      await Promise.race([...inFlight, sleep(FLUSH_MS), ...(prefetching ? [prefetching] : [])]);
       if (Date.now() - lastFlush >= FLUSH_MS) void flush();
     }
     await Promise.allSettled(inFlight);
+    if (prefetching) await prefetching;
     await flush();
   } finally {
-    // Claimed but never started (the worker is stopping, or the budget ran out): back to the queue.
-    const unstarted = buffer.map((c) => c.id);
-    if (ctx.signal.aborted || unstarted.length > 0) {
+    // Claimed but never started (the worker is stopping, or reading passages failed): back to
+    // the queue.
+    const left = [...unstarted];
+    if (left.length > 0) {
       // A release that fails is not lost work: the claims' lease runs out and the cells are
       // claimed again then; say so rather than hide it.
-      await releaseClaims(db, token, unstarted).catch((error: unknown) =>
+      await releaseClaims(db, token, left).catch((error: unknown) =>
         ctx.log.warn(
-          { err: error, tableId, cells: unstarted.length },
+          { err: error, tableId, cells: left.length },
           "could not release unstarted table cells; they return when their lease ends",
         ),
       );
@@ -275,24 +314,44 @@ async function nextRunnable(db: Executor, tableId: string): Promise<Date | null>
   return at instanceof Date ? at : new Date(String(at));
 }
 
-async function columnOf(
+/**
+ * The claimed cells with their question and passages: the columns not yet
+ * known in one query, the passages of the whole batch in one or two
+ * (`findPassagesBatch`). A cell whose column is gone is dropped (its claim
+ * is released with the others not started).
+ */
+async function prepareCells(
   db: Executor,
   cache: Map<string, ColumnSpec>,
-  columnId: string,
-): Promise<ColumnSpec | undefined> {
-  const cached = cache.get(columnId);
-  if (cached) return cached;
-  const [column] = await db
-    .select({
-      question: reviewTableColumns.question,
-      answerType: reviewTableColumns.answerType,
-      instructions: reviewTableColumns.instructions,
-      options: reviewTableColumns.options,
-    })
-    .from(reviewTableColumns)
-    .where(eq(reviewTableColumns.id, columnId));
-  if (column) cache.set(columnId, column);
-  return column;
+  claimed: ClaimedCell[],
+): Promise<CellWork[]> {
+  const missing = [...new Set(claimed.map((c) => c.columnId))].filter((id) => !cache.has(id));
+  if (missing.length > 0) {
+    const rows = await db
+      .select({
+        id: reviewTableColumns.id,
+        question: reviewTableColumns.question,
+        answerType: reviewTableColumns.answerType,
+        instructions: reviewTableColumns.instructions,
+        options: reviewTableColumns.options,
+      })
+      .from(reviewTableColumns)
+      .where(inArray(reviewTableColumns.id, missing));
+    for (const { id, ...column } of rows) cache.set(id, column);
+  }
+  // A column's revision is part of the claim: a question changed since is read again.
+  const cells = claimed.flatMap((cell) => {
+    const column = cache.get(cell.columnId);
+    return column ? [{ cell, column }] : [];
+  });
+  if (cells.length === 0) return [];
+  const organizationId = cells[0]!.cell.organizationId;
+  const passages = await findPassagesBatch(
+    db,
+    organizationId,
+    cells.map(({ cell, column }) => ({ documentId: cell.documentId, question: column.question })),
+  );
+  return cells.map(({ cell, column }, i) => ({ ...cell, column, passages: passages[i]! }));
 }
 
 /** One cell: passages, the model, the answer checked; failures become a retry or a failure. */
@@ -304,11 +363,7 @@ async function answerCell(
   timeoutMs: number,
 ): Promise<CellResult> {
   try {
-    const passages = await findPassages(services.database.db, {
-      organizationId: cell.organizationId,
-      documentId: cell.documentId,
-      question: cell.column.question,
-    });
+    const { passages } = cell;
     const prompt = cellPrompt({ column: cell.column, documentName: cell.documentName, passages });
     const output = await askModel({ model, prompt, signal, timeoutMs });
     return {

@@ -1,5 +1,6 @@
 import { api } from "#shared/api/index.ts";
 import { implement, type ServerFunction } from "../api/registry.ts";
+import { getTableChanges } from "./table-changes.ts";
 import { getCell, getTable, listTables } from "./table-queries.ts";
 import { listShares, shareTable, unshareTable } from "./table-shares.ts";
 import {
@@ -25,6 +26,7 @@ export const tableFunctions: ServerFunction[] = [
   implement(api.tables.list, async (ctx) => listTables(ctx)),
   implement(api.tables.get, async (ctx, args) => getTable(ctx, args.tableId)),
   implement(api.tables.getCell, async (ctx, args) => getCell(ctx, args)),
+  implement(api.tables.getChanges, async (ctx, args) => getTableChanges(ctx, args)),
   implement(api.tables.create, async (ctx, args) => createTable(ctx, args.name)),
   implement(api.tables.rename, async (ctx, args) => renameTable(ctx, args.tableId, args.name)),
   implement(api.tables.remove, async (ctx, args) => removeTable(ctx, args.tableId)),

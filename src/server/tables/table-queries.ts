@@ -26,7 +26,12 @@ import {
 } from "../db/schema.ts";
 import { type DossierCaller, documentRankSql } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
+import { cellValueSql, cellView } from "./cell-view.ts";
 import { rowsOf, tableProgress } from "./fill-queue.ts";
+import { currentRevision } from "./table-changes.ts";
+
+export { cellValueSql, cellView, parseCellValue } from "./cell-view.ts";
+
 import {
   dependOnTable,
   requireTableAccess,
@@ -155,42 +160,6 @@ export async function readRows(
   });
 }
 
-export function cellView(cell: {
-  rowId: string;
-  columnId: string;
-  status: TableCell["status"];
-  answer: string | null;
-  value: CellValue | undefined;
-  edited: boolean;
-  citationCount: number;
-  error: string | null;
-}): TableCell {
-  return {
-    rowId: cell.rowId,
-    columnId: cell.columnId,
-    status: cell.status,
-    answer: cell.answer,
-    value: cell.value ?? null,
-    edited: cell.edited,
-    citationCount: cell.citationCount,
-    error: cell.error,
-  };
-}
-
-/**
- * The typed value, read as JSON text and parsed once here. Both drivers
- * (PGlite, postgres.js) already parse jsonb and drizzle's jsonb column then
- * parses a string again: "123", "true", "null" came back as a number, a
- * boolean or null, and "12e456" as Infinity. Reading `value::text` leaves no
- * driver a jsonb to parse, whatever it does.
- */
-export const cellValueSql = sql<CellValue>`${reviewTableCells.value}::text`.mapWith(parseCellValue);
-
-export function parseCellValue(text: unknown): CellValue {
-  if (typeof text !== "string") return (text ?? null) as CellValue;
-  return JSON.parse(text) as CellValue;
-}
-
 export const cellColumns = {
   rowId: reviewTableCells.rowId,
   columnId: reviewTableCells.columnId,
@@ -213,6 +182,8 @@ export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table
   dependOnTable(ctx, tableId);
   const { table } = await requireTableAccess(ctx.db, ctx.user, tableId, "read");
   ctx.dependsOnRow("users", table.ownerId);
+  // Before the data: every change this read might miss is at or after it (table-changes.ts).
+  const revision = await currentRevision(ctx.db, tableId);
   const [summary, columns, rows] = await Promise.all([
     tableSummary(ctx.db, ctx.user, tableId),
     ctx.db
@@ -233,6 +204,7 @@ export async function getTable(ctx: FunctionCtx, tableId: string): Promise<Table
       columns.map((c) => c.id),
       readable,
     ),
+    revision,
   };
 }
 

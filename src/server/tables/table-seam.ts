@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { AnswerType } from "#shared/schemas/review-table.ts";
 import type { Executor } from "../db/database.ts";
 import { reviewTableColumns, reviewTables } from "../db/schema.ts";
-import { tableProgress } from "./fill-queue.ts";
+import { cancelFill, tableProgress } from "./fill-queue.ts";
 import { exportRows } from "./table-export.ts";
 import { addRows, insertColumn, insertTable } from "./table-writes.ts";
 
@@ -93,4 +93,13 @@ export async function tableAsMarkdown(db: Executor, tableId: string): Promise<st
     ),
   ];
   return lines.join("\n");
+}
+
+/**
+ * Stop a run's table filling (its run was cancelled): queued and running
+ * cells become cancelled, answers already stored stay, an answer arriving
+ * afterwards is dropped. The table stays its owner's; "Fill" resumes it.
+ */
+export async function stopTableFill(db: Executor, tableId: string): Promise<number> {
+  return cancelFill(db, tableId);
 }

@@ -365,7 +365,8 @@ export async function setCell(
     claimRevision: null,
     runAfter: null,
     error: null,
-    updatedAt: new Date(),
+    // The database's clock, like every other cell write: tables.getChanges compares with it.
+    updatedAt: sql`now()`,
   };
   const set =
     args.answer === null

@@ -2,9 +2,10 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
-import { moduleExecutions, workflowRuns, workflowRunSteps } from "../db/schema.ts";
+import { moduleExecutions, workflowRunSteps, workflowRuns } from "../db/schema.ts";
 import { isUuid } from "../ids.ts";
 import { finishExecution } from "../modules/executions/execution-transitions.ts";
+import { stopTableFill } from "../tables/table-seam.ts";
 import { queueRunJob, type RunRow, UNFINISHED_RUN } from "./run-transitions.ts";
 import { TABLE_STEPS_UNAVAILABLE } from "./table-step.ts";
 
@@ -19,7 +20,11 @@ async function requireOwnRun(db: Executor, caller: Identity, runId: string): Pro
   return row;
 }
 
-/** workflows.cancelRun: the run stops, and so does the module run its current step waits for. */
+/**
+ * workflows.cancelRun: the run stops, and so does what its current step waits
+ * for: the module run, or the review table's filling (the table and the
+ * answers it has stay the member's).
+ */
 export async function cancelRun(options: { db: Executor; caller: Identity; runId: string }) {
   const { db } = options;
   const run = await requireOwnRun(db, options.caller, options.runId);
@@ -35,7 +40,10 @@ export async function cancelRun(options: { db: Executor; caller: Identity; runId
     .update(workflowRunSteps)
     .set({ status: "cancelled", error: "Cancelled.", finishedAt: now, updatedAt: now })
     .where(and(eq(workflowRunSteps.runId, run.id), eq(workflowRunSteps.status, "running")))
-    .returning({ executionId: workflowRunSteps.executionId });
+    .returning({ executionId: workflowRunSteps.executionId, tableId: workflowRunSteps.tableId });
+  for (const { tableId } of stopped) {
+    if (tableId) await stopTableFill(db, tableId);
+  }
   for (const { executionId } of stopped) {
     if (!executionId) continue;
     const [execution] = await db

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/database.ts";
-import { jobs, workflowRuns, workflowRunSteps, workflows } from "../db/schema.ts";
+import { jobs, workflowRunSteps, workflowRuns, workflows } from "../db/schema.ts";
 import { insertDraft } from "../drafts/draft-writes.ts";
-import { JOBS_CHANNEL, enqueueJob } from "../jobs/queue.ts";
+import { enqueueJob, JOBS_CHANNEL } from "../jobs/queue.ts";
 import { markdownToDraftHtml, textToDraftHtml } from "../modules/draft-html.ts";
 import { notify } from "../notifications/notify.ts";
 import { WORKFLOW_RUN_JOB } from "./run-job-kind.ts";
@@ -127,7 +127,7 @@ export async function succeedStep(tx: Executor, run: RunRow, index: number, outp
   await notify(tx, {
     organizationId: run.organizationId,
     userId: run.userId,
-    kind: "module.finished",
+    kind: "workflow.finished",
     title: `“${workflow.name}” finished: its draft is ready`,
     body: "",
     link: `/workflows/${workflow.slug}?run=${run.id}`,
@@ -151,7 +151,7 @@ export async function failStep(tx: Executor, run: RunRow, index: number, reason:
   await notify(tx, {
     organizationId: run.organizationId,
     userId: run.userId,
-    kind: "module.finished",
+    kind: "workflow.finished",
     title: `“${workflow.name}” failed`,
     body: error,
     link: `/workflows/${workflow.slug}?run=${run.id}`,

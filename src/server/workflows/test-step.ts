@@ -3,6 +3,7 @@ import { fillTemplate } from "#shared/rules/workflow-templates.ts";
 import type { WorkflowStep } from "#shared/schemas/workflow.ts";
 import type { Services } from "../api/context.ts";
 import type { Identity } from "../auth/identity.ts";
+import { takeRateLimitSlots } from "../auth/rate-limit.ts";
 import type { Executor } from "../db/database.ts";
 import { findReadableDocuments } from "../documents/access.ts";
 import { requireOrganization } from "../organizations/organization-access.ts";
@@ -11,6 +12,25 @@ import { loadPassages, runPrompt, StepFailedError, wrapStepOutput } from "./prom
 /** A test answers within a minute and about 2000 words (decision 028). */
 const TEST_TIMEOUT_MS = 60_000;
 const TEST_MAX_OUTPUT_TOKENS = 2_000;
+/** Tests one member may run per window (decision 028, amendment 2026-11-25): each is a model call. */
+export const TEST_STEP_LIMIT = { count: 20, windowSeconds: 60 } as const;
+
+/**
+ * Take one of the member's test slots (a database counter, shared by every
+ * instance); RATE_LIMITED with the wait when the window's are used up.
+ */
+async function takeTestSlot(db: Executor, userId: string): Promise<void> {
+  const key = `workflow-test-step:${userId}`;
+  const slot = (await takeRateLimitSlots(db, [key], TEST_STEP_LIMIT.windowSeconds)).get(key);
+  if (slot && slot.count > TEST_STEP_LIMIT.count) {
+    const seconds = slot.retryAfterSeconds;
+    throw new AppError(
+      "RATE_LIMITED",
+      `You have tested ${TEST_STEP_LIMIT.count} steps in the last minute. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+      { retryAfterSeconds: seconds },
+    );
+  }
+}
 
 /**
  * workflows.testStep: a prompt step on sample values, before it is saved.
@@ -32,6 +52,7 @@ export async function testStep(options: {
       issues: [{ path: "step.kind", message: "Only prompt steps can be tested before saving." }],
     });
   }
+  await takeTestSlot(options.db, options.caller.userId);
   const documentIds = [...new Set(options.documentIds)];
   if (documentIds.length > 0) {
     const readable = await findReadableDocuments(options.db, options.caller, documentIds);

@@ -197,6 +197,7 @@ export const api = {
     listShares: tables.listShares,
     share: tables.share,
     unshare: tables.unshare,
+    getChanges: tables.getChanges,
   },
   admin: {
     users: {

@@ -7,12 +7,14 @@ import {
   tableAccessSchema,
   tableCellDetailSchema,
   tableCellSchema,
+  tableChangesSchema,
   tableIdArgs,
   tableNameSchema,
   tableSchema,
   tableSummarySchema,
 } from "../schemas/review-table.ts";
 import { shareGranteeSchema, shareRoleSchema } from "../schemas/share.ts";
+import { singleLineText } from "../schemas/text.ts";
 import { mutationContract, queryContract } from "./define.ts";
 
 /**
@@ -133,4 +135,15 @@ export const share = mutationContract("tables.share", {
 export const unshare = mutationContract("tables.unshare", {
   args: tableIdArgs.extend({ grantee: shareGranteeSchema }),
   returns: tableAccessSchema,
+});
+
+/**
+ * What changed in a table since a revision (`Table.revision`, or an earlier
+ * answer's): open tabs keep a live subscription on their revision and merge
+ * the changed cells into the table they read, instead of reading it whole on
+ * every change (decision 027, amendment 2026-11-25).
+ */
+export const getChanges = queryContract("tables.getChanges", {
+  args: tableIdArgs.extend({ sinceRevision: singleLineText().min(1).max(200) }),
+  returns: tableChangesSchema,
 });

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   "module.finished",
   "invitation.accepted",
   "support.answered",
+  "workflow.finished",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -33,7 +34,7 @@ export const NOTIFICATION_KIND_LABELS: Record<
   },
   "module.finished": {
     label: "Module run finished",
-    description: "A module or workflow you started has finished.",
+    description: "A module you ran has finished.",
   },
   "invitation.accepted": {
     label: "Invitation accepted",
@@ -43,6 +44,19 @@ export const NOTIFICATION_KIND_LABELS: Record<
     label: "Support replied",
     description: "Support answered one of your requests.",
   },
+  "workflow.finished": {
+    label: "Workflow run finished",
+    description: "A workflow you ran has finished or failed.",
+  },
+};
+
+/**
+ * A kind split out of another after members had chosen: until the member
+ * chooses for it, it is delivered as they chose for the kind it came from
+ * (workflow runs notified as "module.finished" before they had their own kind).
+ */
+export const NOTIFICATION_KIND_FALLBACKS: Partial<Record<NotificationKind, NotificationKind>> = {
+  "workflow.finished": "module.finished",
 };
 
 /** How a member wants one kind delivered. */
@@ -66,11 +80,15 @@ export function fullPreferences(
   stored: Partial<Record<string, string>> | null | undefined,
 ): NotificationPreferences {
   const result = {} as NotificationPreferences;
-  for (const kind of NOTIFICATION_KINDS) {
+  const choice = (kind: NotificationKind): NotificationDelivery | undefined => {
     const value = stored?.[kind];
-    result[kind] = notificationDeliverySchema.safeParse(value).success
+    return notificationDeliverySchema.safeParse(value).success
       ? (value as NotificationDelivery)
-      : DEFAULT_DELIVERY;
+      : undefined;
+  };
+  for (const kind of NOTIFICATION_KINDS) {
+    const fallback = NOTIFICATION_KIND_FALLBACKS[kind];
+    result[kind] = choice(kind) ?? (fallback && choice(fallback)) ?? DEFAULT_DELIVERY;
   }
   return result;
 }

@@ -206,8 +206,29 @@ export const tableSchema = z.object({
   columns: z.array(tableColumnSchema),
   rows: z.array(tableRowSchema),
   cells: tableCellsSchema,
+  /**
+   * Where this read stands (opaque): open tabs ask `tables.getChanges` for
+   * what changed since it rather than reading the whole table again.
+   */
+  revision: z.string(),
 });
 export type Table = z.infer<typeof tableSchema>;
+
+/**
+ * tables.getChanges (decision 027, amendment 2026-11-25): the cells changed
+ * since a revision, each as a compact cell (answers cut like tables.get's),
+ * only rows the caller may read. `reset`: the table's columns, rows or name
+ * changed, too many cells changed, or the revision is unknown: read the whole
+ * table again (tables.get).
+ */
+export const tableChangesSchema = z.object({
+  revision: z.string(),
+  reset: z.boolean(),
+  /** Null when no cell changed (the progress the tab has still holds; it costs a pass over every cell). */
+  progress: tableProgressSchema.nullable(),
+  cells: z.array(tableCellSchema),
+});
+export type TableChanges = z.infer<typeof tableChangesSchema>;
 
 export const tableIdArgs = z.object({ tableId: idSchema });
 

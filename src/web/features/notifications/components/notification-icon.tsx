@@ -17,6 +17,7 @@ const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   "module.finished": { icon: Workflow, tone: "text-primary bg-primary/10" },
   "invitation.accepted": { icon: UserPlus, tone: "text-primary bg-primary/10" },
   "support.answered": { icon: LifeBuoy, tone: "text-warning bg-warning/10" },
+  "workflow.finished": { icon: Workflow, tone: "text-primary bg-primary/10" },
 };
 
 /** The round icon of a notification's kind. */

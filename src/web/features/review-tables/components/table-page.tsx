@@ -18,8 +18,7 @@ import {
   Trash2,
   X,
 } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useMemo, useState } from "react";
-import { decodeTableCells } from "#shared/rules/table-cells.ts";
+import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from "react";
 import type { TableColumn, Table as TableData, TableRow } from "#shared/schemas/review-table.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -34,6 +33,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { tableOptions } from "../api/table-queries.ts";
+import { useTableChanges } from "../hooks/use-table-changes.ts";
 import {
   useAddColumn,
   useCancelFill,
@@ -48,12 +48,17 @@ import { columnChanges } from "../lib/column-form.ts";
 import {
   type ColumnFilter,
   type FilterState,
-  indexCells,
   isActiveFilter,
   type SortState,
   visibleRows,
 } from "../lib/grid-model.ts";
 import { exportHref } from "../lib/links.ts";
+import {
+  type CellIndexState,
+  newCellIndexState,
+  settledCount,
+  updateCellIndex,
+} from "../lib/table-changes.ts";
 import { AddDocumentsMenu } from "./add-documents.tsx";
 import { AnswerTypeIcon } from "./answer-type-icon.tsx";
 import { CellPanel } from "./cell-panel.tsx";
@@ -110,9 +115,15 @@ function LoadedTable({ data }: { data: TableData }) {
     () => [...unsortedColumns].sort((a, b) => a.position - b.position),
     [unsortedColumns],
   );
-  // tables.get sends cells per column (decision 027, amendment): one list here, then by key.
-  const cellList = useMemo(() => decodeTableCells(data.cells), [data.cells]);
-  const cells = useMemo(() => indexCells(cellList), [cellList]);
+  // Live: the cells changed since this read are merged in (decision 029, amendment 2026-11-25).
+  useTableChanges(tableId, data.revision);
+  // tables.get sends cells per column (decision 027, amendment): indexed by key, and after a
+  // live push only the columns that changed are decoded again.
+  const cellIndex = useRef<CellIndexState | null>(null);
+  const cells = useMemo(() => {
+    cellIndex.current ??= newCellIndexState();
+    return updateCellIndex(cellIndex.current, data.cells);
+  }, [data.cells]);
   const [sort, setSort] = useState<SortState | null>(null);
   const [filters, setFilters] = useState<FilterState>({});
   const shown = useMemo(
@@ -135,17 +146,7 @@ function LoadedTable({ data }: { data: TableData }) {
   const cancel = useCancelFill();
 
   const filling = table.progress.pending > 0;
-  const settled = useMemo(
-    () =>
-      cellList.filter(
-        (cell) =>
-          cell.edited ||
-          cell.status === "done" ||
-          cell.status === "queued" ||
-          cell.status === "running",
-      ).length,
-    [cellList],
-  );
+  const settled = useMemo(() => settledCount(data.cells), [data.cells]);
   /** Cells Fill would ask: not answered yet, failed or cancelled (new rows and columns are asked at once). */
   const fillable = rows.length * columns.length - settled;
   const selectedRow = selected ? (rows.find((r) => r._id === selected.rowId) ?? null) : null;
@@ -158,11 +159,11 @@ function LoadedTable({ data }: { data: TableData }) {
   const seenValues = useMemo(() => {
     if (!filterColumn) return [];
     const seen = new Set<string>();
-    for (const cell of cellList)
-      if (cell.columnId === filterColumn._id && typeof cell.value === "string" && cell.value)
-        seen.add(cell.value);
+    const column = data.cells.columns.find((c) => c.columnId === filterColumn._id);
+    for (const value of column?.value ?? [])
+      if (typeof value === "string" && value) seen.add(value);
     return [...seen].sort();
-  }, [filterColumn, cellList]);
+  }, [filterColumn, data.cells]);
 
   const setFilter = (columnId: string, filter: ColumnFilter | null) =>
     setFilters((previous) => {

@@ -16,7 +16,8 @@ export type CellKey = `${string}:${string}`;
 
 export const cellKey = (rowId: string, columnId: string): CellKey => `${rowId}:${columnId}`;
 
-export type CellMap = ReadonlyMap<CellKey, TableCell>;
+/** The cells by key; only `get` is read (the page keeps one index across live pushes). */
+export type CellMap = { get(key: CellKey): TableCell | undefined };
 
 export function indexCells(cells: readonly TableCell[]): CellMap {
   const map = new Map<CellKey, TableCell>();

@@ -1,0 +1,1 @@
+CREATE INDEX "review_table_cells_table_updated_idx" ON "review_table_cells" USING btree ("table_id","updated_at");
