@@ -15,6 +15,12 @@ import {
 import * as schema from "./schema.ts";
 
 const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
+/**
+ * PostgreSQL's buffer cache inside PGlite's WebAssembly memory, which never shrinks. The default
+ * (128 MB) filled up at start and kept the idle server above 300 MB resident (decision 032);
+ * PGlite reads through the operating system's file cache, so a smaller pool costs little.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** The embedded database in DATA_DIR/pglite (one process at a time: a lock file guards it). */
 export async function openPglite(dataDir: string): Promise<Database> {
@@ -22,7 +28,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const release = acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { vector, pg_trgm } });
+    client = await PGlite.create(dir, {
+      extensions: { vector, pg_trgm },
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    });
   } catch (error) {
     release();
     throw error;
