@@ -66,7 +66,8 @@ async function modulesLoadedAtStart(name: string, env: Record<string, string>): 
 const PGLITE = /node_modules\/@electric-sql\/pglite/;
 const PG = /node_modules\/(pg|pg-pool|pg-protocol)\//;
 /** Heavy libraries only some requests need: loaded on first use, not at start. */
-const LAZY = /node_modules\/(pdfmake|docx|@aws-sdk\/client-s3|@ai-sdk\/[a-z-]+|file-type)\//;
+const LAZY =
+  /node_modules\/(pdfmake|docx|@aws-sdk\/client-s3|@ai-sdk\/(openai|openai-compatible|anthropic|google|google-vertex|amazon-bedrock)|file-type)\//;
 
 describe("database drivers at start", () => {
   it("on PostgreSQL: pg, not PGlite", { timeout: 150_000 }, async () => {
