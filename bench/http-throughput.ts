@@ -12,7 +12,7 @@ import { ms, rounded, table } from "./support/stats.ts";
  * user lookup + the query) and, for comparison, the unauthenticated setup.status, over
  * keep-alive connections at several concurrencies. Usage:
  *   node bench/http-throughput.ts [--database pglite|postgres] [--concurrency 1,8,32]
- *     [--duration 5] [--warmup 1]
+ *     [--duration 5] [--warmup 1] [--node-args "--max-semi-space-size=4"]
  */
 
 const { values } = parseArgs({
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     warmup: { type: "string", default: "1" },
     out: { type: "string" },
+    /** Extra node flags for the server child, space-separated (e.g. "--max-semi-space-size=4"). */
+    "node-args": { type: "string", default: "" },
   },
 });
 const database = values.database as DbKind;
@@ -39,7 +41,8 @@ const log = (line: string) => process.stderr.write(`[http-throughput ${database}
 
 // Taken before the run: the commit measured (src/ may change while it runs).
 const machine = machineInfo();
-const server = await prepareServer({ database, users: 1, extraSessions: 0, log });
+const nodeArgs = values["node-args"].split(" ").filter(Boolean);
+const server = await prepareServer({ database, users: 1, extraSessions: 0, nodeArgs, log });
 process.once("SIGINT", () => {
   log("interrupted: stopping the server");
   void server.close().then(() => process.exit(130));

@@ -134,7 +134,7 @@ function prepareRecomputeEmbeddings(flags: Flags): Work {
       import("./models/embedding-model.ts"),
       import("./ingest/chunk-embeddings.ts"),
     ]);
-    const choice = createEmbeddingChoice(config.ai);
+    const choice = await createEmbeddingChoice(config.ai);
     if (!choice) {
       throw new UsageError(
         "No embedding model: set EMBEDDING_MODEL (e.g. openai:text-embedding-3-small) and its provider's credentials.",

@@ -39,10 +39,22 @@ export async function startServer(
   const services = await createServices(config, log);
   const registry = createRegistry();
   const hub = new LiveQueryHub(services, registry);
+  // The identity cache hears a change before the live queries (and the sockets' session
+  // re-checks they trigger) do; it drops everything when the feed may have missed some.
+  const identities = services.auth.identities;
   const stopListening = await services.database.listen(
-    (payload) => hub.notify(payload),
-    () => void hub.refreshAll(),
+    (payload) => {
+      identities.notify(payload);
+      hub.notify(payload);
+    },
+    () => {
+      identities.attach();
+      void hub.refreshAll();
+    },
+    undefined,
+    () => identities.detach(),
   );
+  identities.attach();
   const { setupUrl } = await prepareFirstRun(services);
 
   const inFlight = { count: 0 };

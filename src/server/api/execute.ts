@@ -134,6 +134,8 @@ export async function execute(
       await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ m: marker })})`);
       return value;
     });
+    // On PostgreSQL the change feed may arrive after this: the identity cache waits for it.
+    services.auth.identities.fence(marker);
     markers.push(marker);
     return result;
   };
@@ -185,5 +187,31 @@ export async function execute(
     return { value: checked.data, logLines, markers };
   } catch (error) {
     throw translateDbError(error, log);
+  } finally {
+    if (writesOutsideTransaction(fn)) await fenceIdentities(services, log);
+  }
+}
+
+/** Actions and own-transaction mutations may write with plain statements, outside `transaction`. */
+const writesOutsideTransaction = (fn: ServerFunction) =>
+  fn.contract.kind === "action" || (fn.contract.kind === "mutation" && fn.ownTransaction === true);
+
+/**
+ * After writes that sent no marker of their own: one marker, so that this instance's identity
+ * cache waits for their notifications (a sign-out, a refresh token's theft check revoking the
+ * session) before it is used again. Only PostgreSQL needs it: PGlite delivers notifications
+ * before the statement that committed them returns.
+ */
+async function fenceIdentities(services: Services, log: Logger): Promise<void> {
+  if (services.database.kind !== "postgres") return;
+  const marker = newId();
+  try {
+    await services.database.db.execute(
+      sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ m: marker })})`,
+    );
+    services.auth.identities.fence(marker);
+  } catch (error) {
+    log.warn({ err: error }, "could not fence the identity cache; clearing it");
+    services.auth.identities.clear();
   }
 }

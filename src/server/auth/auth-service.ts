@@ -8,6 +8,7 @@ import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 import { writeAudit } from "./audit.ts";
 import type { Identity, RequestInfo } from "./identity.ts";
+import { IdentityCache } from "./identity-cache.ts";
 import { accountOf, takePasswordAttempt, tooManyAttempts } from "./password-attempts.ts";
 import { verifyAgainstDummy, verifyPassword } from "./passwords.ts";
 import type { SigningKey } from "./signing-key.ts";
@@ -68,21 +69,41 @@ export class AuthService {
     return claims;
   }
 
+  /**
+   * Checked callers by session, kept until the change feed says their session, user or
+   * organization changed (identity-cache.ts, decision 032). main.ts attaches it to the feed.
+   */
+  readonly identities = new IdentityCache();
+
   /** The caller behind an access token, checked against the live session and user. */
   async identify(token: string): Promise<Identity & { expiresAt: number }> {
     const claims = await this.verifyToken(token);
-    const identity = await this.loadIdentity(claims.userId, claims.sessionId);
+    const identity = await this.checkIdentity(claims.userId, claims.sessionId);
     return { ...identity, expiresAt: claims.expiresAt };
   }
 
-  /** Throws UNAUTHENTICATED when the session was revoked or expired or the user disabled. */
+  /**
+   * The caller of a live session: from the identity cache when this instance checked it since
+   * its last change, else from the database (loadIdentity). Throws UNAUTHENTICATED like it.
+   */
+  checkIdentity(userId: string, sessionId: string): Promise<Identity> | Identity {
+    return this.identities.identity(sessionId, userId) ?? this.loadIdentity(userId, sessionId);
+  }
+
+  /**
+   * Read from the database, never the cache. Throws UNAUTHENTICATED when the session was revoked
+   * or expired or the user disabled; a live one is remembered in the identity cache.
+   */
   async loadIdentity(userId: string, sessionId: string): Promise<Identity> {
+    const ticket = this.identities.ticket();
     const rows = await this.#db
       .select(sessionIdentityColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-    return checkSessionIdentity(rows[0], sessionId);
+    const identity = checkSessionIdentity(rows[0], sessionId);
+    this.identities.storeIdentity(ticket, identity, rows[0]!.expiresAt.getTime());
+    return identity;
   }
 
   /**

@@ -35,7 +35,7 @@ export function chatRoutes(services: Services) {
 
   const caller = async (c: Context): Promise<ChatCaller> => {
     const claims = await requestClaims(services, c);
-    return chatCaller(await services.auth.loadIdentity(claims.userId, claims.sessionId));
+    return chatCaller(await services.auth.checkIdentity(claims.userId, claims.sessionId));
   };
 
   app.post("/", async (c) => {
@@ -48,7 +48,7 @@ export function chatRoutes(services: Services) {
       request = parseChatRequest(await body);
     } catch (error) {
       // A revoked session hears that, not what is wrong with its request.
-      await services.auth.loadIdentity(claims.userId, claims.sessionId);
+      await services.auth.checkIdentity(claims.userId, claims.sessionId);
       throw error;
     }
     // The session itself is checked in the turn's first read, with the thread.

@@ -26,12 +26,14 @@ export interface Database {
   readonly db: Db;
   /**
    * Receive every notification on a channel (the changes channel unless told;
-   * the job workers listen on theirs). Returns a stop function.
+   * the job workers listen on theirs). Returns a stop function. `onDisconnect`: the connection
+   * was lost, and notifications until `onReconnect` may be missed (PostgreSQL only).
    */
   listen(
     onPayload: (payload: string) => void,
     onReconnect: () => void,
     channel?: string,
+    onDisconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

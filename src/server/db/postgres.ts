@@ -31,7 +31,7 @@ export async function openPostgres(url: string, options: OpenOptions): Promise<D
   return {
     kind: "postgres",
     db,
-    async listen(onPayload, onReconnect, channel = CHANGES_CHANNEL) {
+    async listen(onPayload, onReconnect, channel = CHANGES_CHANNEL, onDisconnect) {
       let client: pg.Client | undefined;
       let stopped = false;
       const connect = async (isReconnect: boolean): Promise<void> => {
@@ -40,6 +40,7 @@ export async function openPostgres(url: string, options: OpenOptions): Promise<D
           if (message.channel === channel && message.payload) onPayload(message.payload);
         });
         next.on("error", (error) => {
+          onDisconnect?.();
           options.onListenerError?.(error);
           listeners.delete(next);
           next.end().catch(() => undefined);

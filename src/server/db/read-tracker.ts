@@ -26,6 +26,13 @@ export function recordSql(sql: string): void {
   for (const table of tablesInSql(sql)) tracker.tables.add(table);
 }
 
+/** A read served without SQL (from a cache kept by the change feed) still counts as these tables'. */
+export function recordReads(...tables: string[]): void {
+  const tracker = storage.getStore();
+  if (!tracker) return;
+  for (const table of tables) tracker.tables.add(table);
+}
+
 export function newTracker(): ReadTracker {
   return { tables: new Set(), rows: new Map() };
 }

@@ -1,5 +1,4 @@
 import { Transform, type TransformCallback } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "#shared/errors.ts";
 import { FILE_TYPE_INFO, type FileType, fileTypeForName } from "#shared/file-types.ts";
 
@@ -118,6 +117,8 @@ export function claimedFileType(fileName: string): FileType {
 /** Check a file's first bytes against the type its name claims; throws FileRejected. */
 export async function checkHead(fileName: string, claimed: FileType, head: Uint8Array) {
   if (head.length === 0) throw new FileRejected("BAD_REQUEST", `'${fileName}' is empty.`);
+  // Loaded on the first upload, not at start (decision 032).
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(head).catch(() => undefined);
   const detectedType = detected ? DETECTED[detected.ext] : undefined;
   const looksLike = detected

@@ -9,9 +9,7 @@ import { cleanFileName } from "../documents/sniff.ts";
 import { newId } from "../ids.ts";
 import { enqueueProcessing } from "../ingest/enqueue-processing.ts";
 import { requireOwnDraft } from "./draft-access.ts";
-import { draftDocx } from "./draft-docx.ts";
 import { draftBlocks, draftPlainText } from "./draft-html.ts";
-import { draftPdf } from "./draft-pdf.ts";
 import type { DraftRow } from "./draft-writes.ts";
 
 export interface SaveDraftOptions {
@@ -130,7 +128,10 @@ async function writeFile(
   }
   const blocks = draftBlocks(draft.content);
   const bytes =
-    format === "docx" ? await draftDocx(draft.title, blocks) : await draftPdf(draft.title, blocks);
+    // docx and pdfmake are loaded on the first save, not at start (decision 032).
+    format === "docx"
+      ? await (await import("./draft-docx.ts")).draftDocx(draft.title, blocks)
+      : await (await import("./draft-pdf.ts")).draftPdf(draft.title, blocks);
   const { size } = await storage.put(storageId, bytes, {
     contentType: FILE_TYPE_INFO[format].mimeType,
   });

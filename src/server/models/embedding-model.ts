@@ -1,8 +1,3 @@
-import { createAmazonBedrock } from "@ai-sdk/amazon-bedrock";
-import { createGoogle } from "@ai-sdk/google";
-import { createGoogleVertex } from "@ai-sdk/google-vertex";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type EmbeddingModel, embed, embedMany } from "ai";
 import { EMBEDDING_BATCH_LIMIT } from "#shared/constants.ts";
 import type { Config } from "../config.ts";
@@ -23,13 +18,16 @@ export interface EmbeddingChoice {
  * credentials (the same variables the chat models use); null when unset, or
  * when the provider is not configured (logged: search is then full-text only).
  */
-export function createEmbeddingChoice(ai: Config["ai"], log?: Logger): EmbeddingChoice | null {
+export async function createEmbeddingChoice(
+  ai: Config["ai"],
+  log?: Logger,
+): Promise<EmbeddingChoice | null> {
   const id = ai.embeddingModel;
   if (!id) return null;
   const colon = id.indexOf(":");
   const provider = id.slice(0, colon);
   const modelId = id.slice(colon + 1);
-  const model = embeddingModelOf(ai, provider, modelId);
+  const model = await embeddingModelOf(ai, provider, modelId);
   if (!model) {
     log?.warn(
       { embeddingModel: id },
@@ -41,21 +39,24 @@ export function createEmbeddingChoice(ai: Config["ai"], log?: Logger): Embedding
   return { id, model };
 }
 
-function embeddingModelOf(
+/** Only the configured provider's SDK package is loaded (decision 032). */
+async function embeddingModelOf(
   ai: Config["ai"],
   provider: string,
   modelId: string,
-): EmbeddingModel | null {
+): Promise<EmbeddingModel | null> {
   switch (provider) {
     case "openai":
       return ai.openai.apiKey
-        ? createOpenAI({ apiKey: ai.openai.apiKey, baseURL: ai.openai.baseUrl }).embeddingModel(
-            modelId,
-          )
+        ? (await import("@ai-sdk/openai"))
+            .createOpenAI({ apiKey: ai.openai.apiKey, baseURL: ai.openai.baseUrl })
+            .embeddingModel(modelId)
         : null;
     case "google":
       return ai.google.apiKey
-        ? createGoogle({ apiKey: ai.google.apiKey }).embeddingModel(modelId)
+        ? (await import("@ai-sdk/google"))
+            .createGoogle({ apiKey: ai.google.apiKey })
+            .embeddingModel(modelId)
         : null;
     case "vertex": {
       const vertex = ai.vertex;
@@ -63,6 +64,7 @@ function embeddingModelOf(
       const googleAuthOptions = vertex.credentialsFile
         ? { keyFile: vertex.credentialsFile }
         : undefined;
+      const { createGoogleVertex } = await import("@ai-sdk/google-vertex");
       return createGoogleVertex({
         project: vertex.project,
         location: vertex.location,
@@ -72,6 +74,7 @@ function embeddingModelOf(
     case "bedrock": {
       const b = ai.bedrock;
       if (!b.region || !b.accessKeyId || !b.secretAccessKey) return null;
+      const { createAmazonBedrock } = await import("@ai-sdk/amazon-bedrock");
       return createAmazonBedrock({
         region: b.region,
         accessKeyId: b.accessKeyId,
@@ -81,11 +84,13 @@ function embeddingModelOf(
     }
     case "compatible":
       return ai.compatible.baseUrl
-        ? createOpenAICompatible({
-            name: "compatible",
-            baseURL: ai.compatible.baseUrl,
-            apiKey: ai.compatible.apiKey,
-          }).embeddingModel(modelId)
+        ? (await import("@ai-sdk/openai-compatible"))
+            .createOpenAICompatible({
+              name: "compatible",
+              baseURL: ai.compatible.baseUrl,
+              apiKey: ai.compatible.apiKey,
+            })
+            .embeddingModel(modelId)
         : null;
     default:
       return null;

@@ -38,12 +38,15 @@ export interface ModelRegistry {
 export async function createModelRegistry(config: Config, log: Logger): Promise<ModelRegistry> {
   const ai = config.ai;
   const catalog = ai.modelsFile ? await readModelsFile(ai.modelsFile) : BUILT_IN_MODELS;
-  const providers = configuredProviders(ai);
+  const [providers, embedding] = await Promise.all([
+    configuredProviders(ai),
+    createEmbeddingChoice(ai, log),
+  ]);
   const registry = buildModelRegistry({
     entries: [...catalog, ...ai.compatible.models.map(compatibleEntry)],
     providers,
     defaultModel: ai.defaultModel,
-    embedding: createEmbeddingChoice(ai, log),
+    embedding,
   });
   if (ai.defaultModel && registry.defaultModelId !== ai.defaultModel) {
     log.warn(

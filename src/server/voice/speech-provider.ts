@@ -1,4 +1,4 @@
-import { createOpenAI } from "@ai-sdk/openai";
+import { createRequire } from "node:module";
 import type { SpeechModel, TranscriptionModel } from "ai";
 import { AppError } from "#shared/errors.ts";
 import type { Config } from "../config.ts";
@@ -20,6 +20,11 @@ export function speechModels(config: Config): SpeechModels | undefined {
   if (!speech) return undefined;
   let models = cache.get(speech);
   if (!models) {
+    // Loaded when voice is configured, not at every start (decision 032); synchronously, since
+    // this answers synchronously.
+    const { createOpenAI } = createRequire(import.meta.url)(
+      "@ai-sdk/openai",
+    ) as typeof import("@ai-sdk/openai");
     const provider = createOpenAI({
       baseURL: speech.baseUrl,
       // A local server may take no key; the SDK insists on one.
