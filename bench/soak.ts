@@ -1,10 +1,13 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, RESULTS_DIR } from "./support/prepare.ts";
 import { parseDuration, runSoak, soakReport } from "./support/soak-run.ts";
-import { rounded } from "./support/stats.ts";
+import { profileReport } from "./support/live-report.ts";
+import { latestProfile, summarizeProfile } from "./support/profile.ts";
+import { ms, rounded, table } from "./support/stats.ts";
 
 /**
  * The soak (issue 16): servers under a steady mixed load for minutes, checking that nothing
@@ -15,7 +18,8 @@ import { rounded } from "./support/stats.ts";
  *   npm run bench:soak -- [--database pglite|postgres] [--instances 1|2] [--duration 10m]
  *     [--sockets 1000] [--rps 300] [--write-share 0.3] [--chats 20] [--chat-pause-ms 2000]
  *     [--uploads-per-min 30] [--organizations 20] [--users 10] [--documents 20]
- *     [--warmup 60s] [--window 30s] [--out FILE]
+ *     [--warmup 60s] [--window 30s] [--out FILE] [--profile]
+ * --profile runs the servers under --cpu-prof and prints where their CPU went.
  * Exit code 1 when a target is missed.
  */
 
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     warmup: { type: "string" },
     window: { type: "string", default: "30s" },
     out: { type: "string" },
+    profile: { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -71,8 +76,26 @@ const label = `${database}-${options.instances}`;
 const log = (line: string) => process.stderr.write(`[soak ${label}] ${line}\n`);
 const machine = machineInfo();
 
-const run = await runSoak({ ...options, log });
+const profileDir = values.profile
+  ? mkdtempSync(path.join(os.tmpdir(), "atrium-soak-prof-"))
+  : undefined;
+const run = await runSoak({ ...options, profileDir, log });
 process.stdout.write(`\n${soakReport(run)}\n`);
+if (profileDir) {
+  for (let i = 0; i < options.instances; i++) {
+    const file = latestProfile(path.join(profileDir, String(i)));
+    if (!file) continue;
+    const profile = summarizeProfile(file, undefined, 25);
+    process.stdout.write(`\n${profileReport(`instance ${i + 1}, whole run`, profile)}\n`);
+    process.stdout.write(
+      `${table(
+        ["Atrium functions by inclusive time", "ms", "of busy"],
+        profile.topInclusiveOwn.map((c) => [c.frame, ms(c.ms), `${(c.share * 100).toFixed(1)} %`]),
+      )}\n`,
+    );
+  }
+  log(`CPU profiles kept in ${profileDir} (remove it when done)`);
+}
 
 const out = values.out ?? path.join(RESULTS_DIR, `soak-${label}.json`);
 mkdirSync(path.dirname(out), { recursive: true });

@@ -62,6 +62,8 @@ export interface SoakClusterOptions {
   env?: Record<string, string>;
   /** An existing empty PostgreSQL database (else a throwaway cluster is started). */
   databaseUrl?: string;
+  /** Each server child runs under --cpu-prof, writing into `<profileDir>/<instance>`. */
+  profileDir?: string;
   /** An existing data directory (e.g. a migrated PGlite template copy); else a temp one. */
   dataDir?: string;
   log?: (line: string) => void;
@@ -123,7 +125,14 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
 
     for (let i = 0; i < options.instances; i++) {
       const url = urls[i]!;
-      const child = spawn(NODE, ["src/server/main.ts"], {
+      const profile = options.profileDir
+        ? [
+            "--cpu-prof",
+            "--cpu-prof-interval=500",
+            `--cpu-prof-dir=${path.join(options.profileDir, String(i))}`,
+          ]
+        : [];
+      const child = spawn(NODE, [...profile, "src/server/main.ts"], {
         cwd: ROOT,
         env: { ...process.env, ...baseEnv, PORT: String(ports[i]) },
         stdio: ["ignore", "inherit", "inherit"],

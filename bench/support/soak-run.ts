@@ -26,11 +26,13 @@ export interface SoakOptions {
   uploadsPerMinute: number;
   databaseUrl?: string;
   dataDir?: string;
+  /** Run the servers under --cpu-prof into this directory (see soak-cluster.ts). */
+  profileDir?: string;
   log?: (line: string) => void;
 }
 
 export interface SoakRun {
-  options: Omit<SoakOptions, "log" | "databaseUrl" | "dataDir">;
+  options: Omit<SoakOptions, "log" | "databaseUrl" | "dataDir" | "profileDir">;
   seedSeconds: number;
   result: SoakLoadResult;
   verdict: SoakVerdict;
@@ -69,6 +71,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       documentsPerOrganization: options.documentsPerOrganization,
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
+      profileDir: options.profileDir,
       env: { OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, OPENAI_COMPATIBLE_MODELS: MODEL },
       log,
     });
@@ -93,7 +96,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         log,
       };
       const result = await runSoakLoad(load);
-      const { log: _log, databaseUrl: _url, dataDir: _dir, ...recorded } = options;
+      const { log: _log, databaseUrl: _url, dataDir: _dir, profileDir: _p, ...recorded } = options;
       return {
         options: recorded,
         seedSeconds: cluster.seedSeconds,
