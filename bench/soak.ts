@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -6,7 +6,7 @@ import { machineInfo } from "./support/machine.ts";
 import { type DbKind, RESULTS_DIR } from "./support/prepare.ts";
 import { parseDuration, runSoak, soakReport } from "./support/soak-run.ts";
 import { profileReport } from "./support/live-report.ts";
-import { latestProfile, summarizeProfile } from "./support/profile.ts";
+import { summarizeProfile } from "./support/profile.ts";
 import { ms, rounded, table } from "./support/stats.ts";
 
 /**
@@ -18,7 +18,7 @@ import { ms, rounded, table } from "./support/stats.ts";
  *   npm run bench:soak -- [--database pglite|postgres] [--instances 1|2] [--duration 10m]
  *     [--sockets 1000] [--rps 300] [--write-share 0.3] [--chats 20] [--chat-pause-ms 2000]
  *     [--uploads-per-min 30] [--organizations 20] [--users 10] [--documents 20]
- *     [--warmup 60s] [--window 30s] [--out FILE] [--profile]
+ *     [--warmup 60s] [--window 30s] [--out FILE] [--profile] [--max-in-flight 200]
  * --profile runs the servers under --cpu-prof and prints where their CPU went.
  * Exit code 1 when a target is missed.
  */
@@ -41,6 +41,7 @@ const { values } = parseArgs({
     window: { type: "string", default: "30s" },
     out: { type: "string" },
     profile: { type: "boolean", default: false },
+    "max-in-flight": { type: "string", default: "200" },
   },
 });
 const database = values.database as DbKind;
@@ -71,6 +72,7 @@ const options = {
   chats: number("chats", 0, 1000),
   chatPauseMs: number("chat-pause-ms", 0, 600_000),
   uploadsPerMinute: number("uploads-per-min", 0, 6000),
+  maxInFlight: number("max-in-flight", 1, 100_000),
 };
 const label = `${database}-${options.instances}`;
 const log = (line: string) => process.stderr.write(`[soak ${label}] ${line}\n`);
@@ -83,7 +85,7 @@ const run = await runSoak({ ...options, profileDir, log });
 process.stdout.write(`\n${soakReport(run)}\n`);
 if (profileDir) {
   for (let i = 0; i < options.instances; i++) {
-    const file = latestProfile(path.join(profileDir, String(i)));
+    const file = mainThreadProfile(path.join(profileDir, String(i)));
     if (!file) continue;
     const profile = summarizeProfile(file, undefined, 25);
     process.stdout.write(`\n${profileReport(`instance ${i + 1}, whole run`, profile)}\n`);
@@ -106,3 +108,12 @@ writeFileSync(
 );
 process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);
 if (!Object.values(run.verdict).every(Boolean)) process.exitCode = 1;
+
+/** The main thread's profile: the largest (worker threads, e.g. extraction, write their own). */
+function mainThreadProfile(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+}

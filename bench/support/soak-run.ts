@@ -24,6 +24,8 @@ export interface SoakOptions {
   chats: number;
   chatPauseMs: number;
   uploadsPerMinute: number;
+  /** Requests in flight at most (HTTP reads and writes); a request due beyond it is skipped. */
+  maxInFlight?: number;
   databaseUrl?: string;
   dataDir?: string;
   /** Run the servers under --cpu-prof into this directory (see soak-cluster.ts). */
@@ -92,7 +94,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         uploadsPerMinute: options.uploadsPerMinute,
         rssEveryMs: 5000,
         liveTimeoutMs: 10_000,
-        maxInFlight: 200,
+        maxInFlight: options.maxInFlight ?? 200,
         log,
       };
       const result = await runSoakLoad(load);
