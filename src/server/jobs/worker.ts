@@ -209,6 +209,7 @@ export class JobWorker {
           kinds: [...this.#handlers.keys()],
           limit: free,
           leaseMs: this.#timings.leaseMs,
+          running: [...this.#running.keys()],
         });
       } catch (error) {
         if (this.#state === "running") {
