@@ -204,7 +204,10 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
   for (const plan of plans) socketsOfOrg[plan.org]!++;
   const sockets = await inBatches(plans, 50, async (plan, i) => {
     const org = options.orgs[plan.org]!;
-    const socket = await BenchSocket.open(options.urls[instanceOf(i)]!);
+    // A member's sockets (tabs) alternate between the instances, and so do an organization's.
+    const socket = await BenchSocket.open(
+      options.urls[instanceOf(i + Math.floor(i / allUsers.length))]!,
+    );
     await socket.authenticate(plan.user.token);
     await socket.subscribe("me", "users.getMe");
     await socket.subscribe("team", "documents.list", {
