@@ -669,6 +669,11 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
         uploadsDone.push({ org: o, documentId });
         return;
       }
+      // A poll that timed out is an error of its own; the upload may still complete.
+      if (!got.ok && performance.now() - started <= 180_000) {
+        fail(`upload ${fileName}: polling: ${got.error}`);
+        continue;
+      }
       if (status === "failed" || !got.ok || performance.now() - started > 180_000) {
         uploadFailed++;
         fail(`upload ${fileName}: ${got.error ?? `status ${status ?? "missing"}`}`);
