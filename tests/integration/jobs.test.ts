@@ -255,6 +255,28 @@ describe.each(DB_KINDS)("job queue on %s", (kind) => {
     expect(runs).toHaveLength(1);
   });
 
+  it("does not start again a job it is still running when its lease lapses (a late heartbeat)", async () => {
+    // The soak (bench/soak.ts) found this: on a saturated database the heartbeat's update waits
+    // past the lease, the same worker claimed its own running job again, and each new attempt
+    // abandoned the previous one, so uploads never finished processing.
+    const kind = unique("job");
+    let runs = 0;
+    const handler: JobHandler = {
+      kind,
+      run: async () => {
+        runs++;
+        await sleep(1_500);
+      },
+    };
+    await startWorker([handler], {
+      timings: { leaseMs: 300, heartbeatMs: 60_000, pollMs: 100 },
+    });
+    const id = await enqueueJob(db, { kind, organizationId: null, payload: {} });
+    const row = await finished(db, id);
+    expect(row).toMatchObject({ status: "done", attempts: 1 });
+    expect(runs).toBe(1);
+  });
+
   it("never runs one job on two workers, and every job runs", async () => {
     const kind = unique("job");
     const ranBy = new Map<string, string[]>();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../db/database.ts";
 import { jobs } from "../db/schema.ts";
@@ -46,18 +46,31 @@ const claimedRows = z.array(
  * come, and running ones whose lease expired (their worker died). SKIP LOCKED
  * lets any number of instances claim at once without waiting on or sharing a
  * job; the CTE is MATERIALIZED so the locking select runs exactly once.
+ * `running` are the jobs this worker is still running: their lease may have
+ * lapsed (a heartbeat held up on a busy database), but their worker is alive,
+ * so it must not start them a second time (another worker may: it cannot tell).
  */
 export async function claimJobs(
   db: Executor,
-  options: { instanceId: string; kinds: string[]; limit: number; leaseMs: number },
+  options: {
+    instanceId: string;
+    kinds: string[];
+    limit: number;
+    leaseMs: number;
+    running?: readonly string[];
+  },
 ): Promise<ClaimedJob[]> {
   if (options.limit <= 0 || options.kinds.length === 0) return [];
+  const notMine = options.running?.length
+    ? sql`and ${notInArray(jobs.id, [...options.running])}`
+    : sql``;
   const result = await db.execute(sql`
     with due as materialized (
       select ${jobs.id} from ${jobs}
       where ${inArray(jobs.kind, options.kinds)}
         and ((${jobs.status} = 'queued' and ${jobs.runAt} <= now())
           or (${jobs.status} = 'running' and ${jobs.leaseUntil} < now()))
+        ${notMine}
       order by ${jobs.runAt}
       limit ${options.limit}
       for update skip locked

@@ -209,6 +209,7 @@ export class JobWorker {
           kinds: [...this.#handlers.keys()],
           limit: free,
           leaseMs: this.#timings.leaseMs,
+          running: [...this.#running.keys()],
         });
       } catch (error) {
         if (this.#state === "running") {
@@ -246,15 +247,15 @@ export class JobWorker {
       return;
     }
     const db = this.#services.database.db;
+    let completed = false;
     const heartbeat = setInterval(
-      () => void this.#renew(job, controller, log),
+      () => void this.#renew(job, controller, log, () => completed),
       this.#timings.heartbeatMs,
     );
     const timeout = setTimeout(
       () => controller.abort(new JobTimeoutError(this.#timings.jobTimeoutMs)),
       this.#timings.jobTimeoutMs,
     );
-    let completed = false;
     const ctx: JobRunContext = {
       job,
       services: this.#services,
@@ -284,14 +285,24 @@ export class JobWorker {
     }
   }
 
-  async #renew(job: ClaimedJob, controller: AbortController, log: Logger): Promise<void> {
+  /**
+   * Renew the lease; abort the run if another worker holds the job now. A renewal that finds
+   * the job already completed by this very run (its handler still finishing after `complete`)
+   * is not a lost lease.
+   */
+  async #renew(
+    job: ClaimedJob,
+    controller: AbortController,
+    log: Logger,
+    completed: () => boolean,
+  ): Promise<void> {
     try {
       const held = await renewLease(
         this.#services.database.db,
         fenceOf(job),
         this.#timings.leaseMs,
       );
-      if (!held) controller.abort(new LeaseLostError(job.id));
+      if (!held && !completed()) controller.abort(new LeaseLostError(job.id));
     } catch (error) {
       log.warn({ err: error }, "could not renew the job's lease");
     }

@@ -1,0 +1,221 @@
+import { startFakeModel } from "./chat-streams.ts";
+import type { DbKind } from "./prepare.ts";
+import { startSoakCluster } from "./soak-cluster.ts";
+import { runSoakLoad, type SoakLoadOptions, type SoakLoadResult } from "./soak-load.ts";
+import { ms, table } from "./stats.ts";
+
+/**
+ * One soak run end to end: the loopback model in its own process, the servers (seeded), the
+ * load, the read-back, and everything stopped again (also when the run throws).
+ */
+
+export interface SoakOptions {
+  database: DbKind;
+  instances: number;
+  organizations: number;
+  usersPerOrganization: number;
+  documentsPerOrganization: number;
+  durationMs: number;
+  warmupMs: number;
+  windowMs: number;
+  sockets: number;
+  rps: number;
+  writeShare: number;
+  chats: number;
+  chatPauseMs: number;
+  uploadsPerMinute: number;
+  /** Requests in flight at most (HTTP reads and writes); a request due beyond it is skipped. */
+  maxInFlight?: number;
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Run the servers under --cpu-prof into this directory (see soak-cluster.ts). */
+  profileDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface SoakRun {
+  options: Omit<SoakOptions, "log" | "databaseUrl" | "dataDir" | "profileDir">;
+  seedSeconds: number;
+  result: SoakLoadResult;
+  verdict: SoakVerdict;
+}
+
+export interface SoakVerdict {
+  errors: boolean;
+  lostWrites: boolean;
+  liveP99Under100ms: boolean;
+  memoryFlat: boolean;
+}
+
+const MODEL = "soak-model";
+export const LIVE_P99_TARGET_MS = 100;
+export const MEMORY_GROWTH_LIMIT = 0.1;
+
+/** "10m", "45s", "600" (seconds) or "1500ms" -> milliseconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) throw new Error(`not a duration: ${text} (e.g. 10m, 45s)`);
+  const value = Number(match[1]);
+  const unit = match[2] ?? "s";
+  return value * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit]!;
+}
+
+export async function runSoak(options: SoakOptions): Promise<SoakRun> {
+  const log = options.log ?? (() => undefined);
+  const model = await startFakeModel();
+  log(`loopback model up at ${model.baseUrl} (pid ${model.pid})`);
+  try {
+    const cluster = await startSoakCluster({
+      database: options.database,
+      instances: options.instances,
+      organizations: options.organizations,
+      usersPerOrganization: options.usersPerOrganization,
+      documentsPerOrganization: options.documentsPerOrganization,
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir,
+      profileDir: options.profileDir,
+      env: { OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, OPENAI_COMPATIBLE_MODELS: MODEL },
+      log,
+    });
+    try {
+      const load: SoakLoadOptions = {
+        urls: cluster.urls,
+        pids: cluster.pids,
+        orgs: cluster.orgs,
+        durationMs: options.durationMs,
+        warmupMs: options.warmupMs,
+        windowMs: options.windowMs,
+        sockets: options.sockets,
+        rps: options.rps,
+        writeShare: options.writeShare,
+        chats: options.chats,
+        chatPauseMs: options.chatPauseMs,
+        chatPrompt: "[slow:5]",
+        uploadsPerMinute: options.uploadsPerMinute,
+        rssEveryMs: 5000,
+        liveTimeoutMs: 10_000,
+        maxInFlight: options.maxInFlight ?? 200,
+        log,
+      };
+      const result = await runSoakLoad(load);
+      const { log: _log, databaseUrl: _url, dataDir: _dir, profileDir: _p, ...recorded } = options;
+      return {
+        options: recorded,
+        seedSeconds: cluster.seedSeconds,
+        result,
+        verdict: verdictOf(result),
+      };
+    } finally {
+      await cluster.close();
+    }
+  } finally {
+    await model.close();
+  }
+}
+
+export function verdictOf(result: SoakLoadResult): SoakVerdict {
+  return {
+    errors: result.errors.total === 0,
+    lostWrites: result.readBack.lost === 0,
+    liveP99Under100ms: result.live.worstWindowP99 < LIVE_P99_TARGET_MS,
+    memoryFlat: result.memory.growth.every((g) => Number.isFinite(g) && g <= MEMORY_GROWTH_LIMIT),
+  };
+}
+
+const mib = (v: number | undefined) =>
+  v === undefined || !Number.isFinite(v) ? "-" : v.toFixed(0);
+
+/** The summary and per-window tables printed at the end of a run. */
+export function soakReport(run: SoakRun): string {
+  const r = run.result;
+  const o = run.options;
+  const windows = table(
+    [
+      "window (s)",
+      "requests",
+      "errors",
+      "read p99",
+      "write p99",
+      "live n",
+      "live p50",
+      "live p99",
+      "chats",
+      "TTFT p99",
+      "uploads",
+      "RSS MiB",
+      "load",
+    ],
+    r.windows.map((w) => [
+      `${w.fromS.toFixed(0)}-${w.toS.toFixed(0)}${w.drain ? " (drain)" : ""}`,
+      String(w.requests),
+      String(w.errors),
+      ms(w.reads.p99),
+      ms(w.writes.p99),
+      String(w.live.count),
+      ms(w.live.p50),
+      ms(w.live.p99),
+      String(w.chats),
+      ms(w.chatTtft.p99),
+      String(w.uploadsCompleted),
+      w.rssMiB.map(mib).join("/"),
+      w.loadAverage.toFixed(1),
+    ]),
+  );
+  const yes = (ok: boolean) => (ok ? "met" : "MISSED");
+  const summary = table(
+    ["check", "figure", "target", "verdict"],
+    [
+      ["errors", String(r.errors.total), "0", yes(run.verdict.errors)],
+      [
+        "lost writes",
+        `${r.readBack.lost} of ${r.readBack.checked} checked (${r.readBack.acknowledgedWrites} acknowledged, ${r.readBack.uncertain} unanswered)`,
+        "0",
+        yes(run.verdict.lostWrites),
+      ],
+      [
+        "live update p99, worst window",
+        `${ms(r.live.worstWindowP99)} ms (overall ${ms(r.live.latency.p99)} ms, ${r.live.latency.count} pushes, ${r.live.missing} missing)`,
+        `< ${LIVE_P99_TARGET_MS} ms`,
+        yes(run.verdict.liveP99Under100ms),
+      ],
+      [
+        "RSS end vs after warm-up",
+        r.memory.growth
+          .map(
+            (g, i) =>
+              `${mib(r.memory.afterWarmupMiB[i])} -> ${mib(r.memory.endMiB[i])} MiB (${(g * 100).toFixed(1)} %)`,
+          )
+          .join(", "),
+        `<= ${MEMORY_GROWTH_LIMIT * 100} %`,
+        yes(run.verdict.memoryFlat),
+      ],
+    ],
+  );
+  const lines = [
+    `Soak: ${o.database}, ${o.instances} instance(s), ${(r.elapsedMs / 1000).toFixed(0)} s, ` +
+      `${r.sockets.opened} sockets, ${o.rps} req/s asked (${r.requests.achievedRps.toFixed(1)} sent, ` +
+      `${r.requests.skipped} skipped at the in-flight cap), ${o.chats} chats at once, ` +
+      `${o.uploadsPerMinute} uploads/min`,
+    "",
+    windows,
+    "",
+    `requests: ${r.requests.sent} (${r.requests.reads} reads p50 ${ms(r.requests.readLatency.p50)} / p99 ` +
+      `${ms(r.requests.readLatency.p99)} ms, ${r.requests.writes} writes p50 ${ms(r.requests.writeLatency.p50)} / ` +
+      `p99 ${ms(r.requests.writeLatency.p99)} ms)`,
+    `chats: ${r.chats.count} (${r.chats.errors} errors), TTFT p50 ${ms(r.chats.ttft.p50)} / p99 ` +
+      `${ms(r.chats.ttft.p99)} ms, whole answer p99 ${ms(r.chats.total.p99)} ms`,
+    `uploads: ${r.uploads.count} sent, ${r.uploads.completed} completed, ${r.uploads.failed} failed, ` +
+      `upload -> completed p50 ${ms(r.uploads.toCompletedMs.p50)} / p99 ${ms(r.uploads.toCompletedMs.p99)} ms`,
+    `live: ${r.live.writesWatched} watched renames, ${r.live.pushes} pushes (${r.live.pushedBeforeAck} before ` +
+      `the acknowledgement), p50 ${ms(r.live.latency.p50)} / p99 ${ms(r.live.latency.p99)} / max ${ms(r.live.latency.max)} ms`,
+    `server CPU: ${r.serverCpuSeconds.map((s) => `${s.toFixed(0)} s`).join(", ")} over the run; ` +
+      `load average ${r.loadAverage.map((l) => l.toFixed(1)).join(" -> ")}`,
+    "",
+    summary,
+  ];
+  if (r.errors.examples.length)
+    lines.push("", "first errors:", ...r.errors.examples.map((e) => `  ${e}`));
+  if (r.readBack.examples.length)
+    lines.push("", "lost writes:", ...r.readBack.examples.map((e) => `  ${e}`));
+  return lines.join("\n");
+}
