@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import * as twoFactorApi from "#shared/api/two-factor.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -92,7 +92,7 @@ function VerifyStep({ challenge, onStep, onCancel }: Omit<TwoFactorStepProps, "p
 
 function SetupStep({ challenge, onStep, onCancel }: Omit<TwoFactorStepProps, "purpose">) {
   const auth = useAuthClient();
-  const begin = useAction(api.twoFactor.beginSetup);
+  const begin = useAction(twoFactorApi.beginSetup);
   const { mutate } = begin;
   useEffect(() => {
     mutate({ challenge });

@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /**
@@ -10,14 +10,14 @@ const SEARCH_LIMIT = 30;
 
 /** The newest documents of a folder (null: the top level). */
 export const attachListOptions = (folderId: string | null) =>
-  liveQueryOptions(api.documents.list, {
+  liveQueryOptions(documentsApi.list, {
     paginationOpts: { numItems: LIST_SIZE, cursor: null },
     filter: { folderId },
   });
 
 /** Documents matching `query` in a folder and below (null: everywhere). */
 export const attachSearchOptions = (query: string, folderId: string | null) =>
-  liveQueryOptions(api.documents.search, {
+  liveQueryOptions(documentsApi.search, {
     query,
     filters: { folderId },
     paginationOpts: { numItems: SEARCH_LIMIT, cursor: null },

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as tablesApi from "#shared/api/tables.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
@@ -7,11 +7,11 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 const STALE = 0;
 
 /** The tables I can see: mine and those shared with me. */
-export const tableListOptions = () => liveQueryOptions(api.tables.list, {}, { staleTime: STALE });
+export const tableListOptions = () => liveQueryOptions(tablesApi.list, {}, { staleTime: STALE });
 
 /** One table with every cell in compact form; a stale link may name no table. */
 export const tableOptions = (tableId: string) =>
-  liveQueryOptions(api.tables.get, { tableId }, { staleTime: STALE, preferSocket: true });
+  liveQueryOptions(tablesApi.get, { tableId }, { staleTime: STALE, preferSocket: true });
 
 /** /modules/table's loader. */
 export async function preloadTables(queryClient: QueryClient): Promise<void> {
