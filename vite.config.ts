@@ -12,10 +12,17 @@ export default defineConfig({
       target: "react",
       autoCodeSplitting: true,
       // Loaders go in a chunk of their own too, not in the entry: a loader reaches its
-      // feature's contracts and their zod schemas, which /login does not need (decision 016,
-      // amendment of issue 16). Components, error and not-found views split as by default.
+      // feature's contracts and their zod schemas, which /login does not need. The pending
+      // view rides with the loader: it only shows while the loader runs, so it is there by
+      // then (decision 016, amendment of issue 16). Components, error and not-found views
+      // split as by default.
       codeSplittingOptions: {
-        defaultBehavior: [["loader"], ["component"], ["errorComponent"], ["notFoundComponent"]],
+        defaultBehavior: [
+          ["loader", "pendingComponent"],
+          ["component"],
+          ["errorComponent"],
+          ["notFoundComponent"],
+        ],
       },
       routesDirectory: "./src/web/routes",
       generatedRouteTree: "./src/web/routeTree.gen.ts",
