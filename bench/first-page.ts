@@ -32,6 +32,7 @@ import { percentile } from "./support/stats.ts";
  * Usage:
  *   node bench/first-page.ts [--documents 2000] [--runs 5] [--cpu 4]
  *     [--network desktop|slow4g|none] [--quiet-ms 2000] [--out bench/results/first-page.json]
+ *     [--shots DIR]
  */
 
 const { values } = parseArgs({
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     network: { type: "string", default: "desktop" },
     "quiet-ms": { type: "string", default: "2000" },
     out: { type: "string" },
+    /** A folder to save a screenshot of each page's last run in (to look at it). */
+    shots: { type: "string" },
   },
 });
 
@@ -181,14 +184,14 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
       const namespace = new URL(url).origin.replace(/[^a-zA-Z0-9]/g, "");
       await context.addInitScript(
         ({ keys, tokens }) => {
-          localStorage.setItem(keys[0], tokens.token);
-          localStorage.setItem(keys[1], tokens.refreshToken);
+          localStorage.setItem(keys.access, tokens.token);
+          localStorage.setItem(keys.refresh, tokens.refreshToken);
         },
         {
-          keys: [
-            `${STORAGE_KEYS.accessToken}_${namespace}`,
-            `${STORAGE_KEYS.refreshToken}_${namespace}`,
-          ],
+          keys: {
+            access: `${STORAGE_KEYS.accessToken}_${namespace}`,
+            refresh: `${STORAGE_KEYS.refreshToken}_${namespace}`,
+          },
           tokens,
         },
       );
@@ -253,6 +256,11 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
         requests: resources.length + (nav ? 1 : 0),
       };
     });
+    if (values.shots) {
+      mkdirSync(values.shots, { recursive: true });
+      const name = scenario.path.replace(/\W+/g, "-").replace(/^-|-$/g, "");
+      await page.screenshot({ path: path.join(values.shots, `${name}.png`) });
+    }
     if (raw.fcp === null || raw.lcp === null) throw new Error(`${scenario.name}: no FCP or LCP`);
     if (errors.length > 0) throw new Error(`${scenario.name}: page errors: ${errors.join("; ")}`);
     const fcp = raw.fcp;
