@@ -100,6 +100,12 @@ export class AuthClient {
   /** True while a token refresh is in flight (the leave-page guard asks). */
   isRefreshing = (): boolean => this.refreshing !== null;
 
+  /**
+   * Resolves once the HttpOnly cookies match the sign-in state (see CookieSync): a page that
+   * leaves right after signing in waits for it rather than cut the request off.
+   */
+  cookiesSettled = (): Promise<void> => this.cookies.settled();
+
   /** Loads stored tokens, refreshes them if they are about to expire, syncs cookies. */
   init = (): Promise<void> => {
     this.initPromise ??= this.load();
