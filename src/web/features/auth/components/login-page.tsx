@@ -67,8 +67,8 @@ export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
     }
   };
   const onStepRef = useRef(onStep);
-  const { dropOneTimeParams } = host;
   onStepRef.current = onStep;
+  const { dropOneTimeParams } = host;
 
   useEffect(() => {
     // The code and the error leave the address at once (SPEC 2); the code is used once.
