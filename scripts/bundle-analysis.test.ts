@@ -84,8 +84,9 @@ describe("bundle analysis", () => {
     );
   });
 
-  it("counts for /login what the HTML loads and what the login route needs", () => {
-    const report = analyzeBundle(manifest, html, gzipSize);
+  it("counts for /login, in a build without the light document, what index.html loads and what the login route needs", () => {
+    const report = analyzeBundle(manifest, { app: html }, gzipSize);
+    expect(report.loginDocument).toBe("index.html");
     expect(report.loginJs.map((f) => f.file)).toEqual([
       "assets/vendor.js",
       "assets/index.js",
@@ -97,7 +98,7 @@ describe("bundle analysis", () => {
   });
 
   it("counts for every other lazy part only what it adds to /login's set, routes first", () => {
-    const report = analyzeBundle(manifest, html, gzipSize);
+    const report = analyzeBundle(manifest, { app: html }, gzipSize);
     expect(report.lazy.map(({ name, added }) => [name, added.map((f) => f.file)])).toEqual([
       ["routes/_authed/dossier.tsx", ["assets/dossier.js", "assets/dialog.js"]],
       [
@@ -107,8 +108,48 @@ describe("bundle analysis", () => {
     ]);
   });
 
+  it("counts for /login what the light sign-in document loads, when the build has one", () => {
+    const withLight: Manifest = {
+      ...manifest,
+      "login.html": {
+        file: "assets/login-document.js",
+        isEntry: true,
+        imports: ["_vendor.js", "_form.js"],
+        css: ["assets/index.css"],
+      },
+    };
+    const loginHtml = [
+      '<script type="module" crossorigin src="/assets/login-document.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/vendor.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index.css">',
+    ].join("\n");
+    const sizesWithLight = (file: string) =>
+      file === "assets/login-document.js" ? 150 : gzipSize(file);
+    const report = analyzeBundle(withLight, { app: html, login: loginHtml }, sizesWithLight);
+    expect(report.loginDocument).toBe("login.html");
+    expect(report.loginJs.map((f) => f.file)).toEqual([
+      "assets/vendor.js",
+      "assets/form.js",
+      "assets/login-document.js",
+    ]);
+    expect(report.loginCss).toEqual([{ file: "assets/index.css", gzip: 400 }]);
+    // The app's document is reported on its own; routes still count beyond the app's /login.
+    expect(report.appJs.map((f) => f.file)).toEqual(["assets/vendor.js", "assets/index.js"]);
+    expect(report.lazy.map(({ name, added }) => [name, added.map((f) => f.file)])).toEqual([
+      ["routes/_authed/dossier.tsx", ["assets/dossier.js", "assets/dialog.js"]],
+      [
+        "features/chat/components/markdown/markdown.tsx",
+        ["assets/markdown.js", "assets/dialog.js"],
+      ],
+    ]);
+    // A login.html without its entry in the manifest (another build) is not taken for it.
+    expect(analyzeBundle(manifest, { app: html, login: loginHtml }, gzipSize).loginDocument).toBe(
+      "index.html",
+    );
+  });
+
   it("fails loudly on a manifest without the login route", () => {
-    expect(() => analyzeBundle(manifest, html, gzipSize, "routes/sign-in.tsx")).toThrow(
+    expect(() => analyzeBundle(manifest, { app: html }, gzipSize, "routes/sign-in.tsx")).toThrow(
       "No chunk of the route routes/sign-in.tsx",
     );
   });

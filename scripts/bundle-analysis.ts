@@ -1,7 +1,9 @@
 /**
- * What a page of the built web app downloads, read from Vite's manifest and dist/index.html.
- * Pure functions (sizes come from a callback) so the rules are unit-tested; the command that
- * builds, measures and checks the budget is bench/bundle-size.ts.
+ * What a page of the built web app downloads, read from Vite's manifest and the built HTML
+ * documents (dist/index.html, the app; dist/login.html, the light sign-in document the server
+ * sends for a direct load of /login: decision 016). Pure functions (sizes come from a callback)
+ * so the rules are unit-tested; the command that builds, measures and checks the budget is
+ * bench/bundle-size.ts.
  */
 
 /** One entry of `dist/.vite/manifest.json`, keyed by its source (or `_name` for shared chunks). */
@@ -74,12 +76,17 @@ export function lazyEntries(manifest: Manifest): Map<string, string[]> {
   return entries;
 }
 
-/** The manifest key of the chunk index.html loads. */
-export function entryKey(manifest: Manifest): string {
+/**
+ * The manifest key of the chunk an HTML document loads (`index.html`, `login.html`). A build with
+ * a single entry answers that one for `index.html`.
+ */
+export function entryKey(manifest: Manifest, document = "index.html"): string {
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  const named = entries.find(([key, chunk]) => key === document || chunk.src === document);
+  if (named) return named[0];
   const [entry] = entries;
-  if (!entry || entries.length !== 1) {
-    throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
+  if (!entry || entries.length !== 1 || document !== "index.html") {
+    throw new Error(`No entry chunk for ${document} in the manifest (${entries.length} entries)`);
   }
   return entry[0];
 }
@@ -99,41 +106,68 @@ export interface LazyReport {
 }
 
 export interface BundleReport {
+  /**
+   * The document a direct load of /login gets: `login.html`, the light sign-in document, or, for
+   * a build without it, `index.html` (the app and its /login route).
+   */
+  loginDocument: "login.html" | "index.html";
   /** JavaScript /login loads or preloads before sign-in, largest first. */
   loginJs: SizedFile[];
   /** Stylesheets /login loads (reported, not budgeted). */
   loginCss: SizedFile[];
+  /**
+   * JavaScript the app's document (index.html) loads or preloads, largest first: what the first
+   * signed-in page loads before its route's own chunks.
+   */
+  appJs: SizedFile[];
   /** Routes and other lazy modules, routes first. */
   lazy: LazyReport[];
+}
+
+/** The built HTML documents, as text: the app's, and the light sign-in document if built. */
+export interface BuiltDocuments {
+  app: string;
+  login?: string;
 }
 
 export const total = (files: SizedFile[]) => files.reduce((sum, f) => sum + f.gzip, 0);
 
 /**
- * /login's initial set is what index.html loads or preloads (the entry and its static imports)
- * plus the login route's own chunks and their static imports; every other route or lazy module is
- * measured as what loading it adds on top of that set.
+ * /login's initial set is what its document loads or preloads: login.html's entry and its static
+ * imports when the build has the light sign-in document, else (an older build) index.html's entry
+ * plus the app's login route chunks and their static imports. Every route or other lazy module
+ * is measured as what loading it adds to what the app had on its own /login route (index.html's
+ * set plus the login route's chunks), as before the light document, so the recorded sizes of
+ * routes keep their meaning.
  */
 export function analyzeBundle(
   manifest: Manifest,
-  html: string,
+  documents: BuiltDocuments,
   gzipSize: (file: string) => number,
   loginRoute = "routes/login.tsx",
 ): BundleReport {
   const entries = lazyEntries(manifest);
   const login = entries.get(loginRoute);
   if (!login) throw new Error(`No chunk of the route ${loginRoute} in the manifest`);
-  const initialKeys = staticClosure(manifest, [entryKey(manifest), ...login]);
   const fileOf = (key: string) => manifest[key]!.file;
-  const fromHtml = htmlAssets(html);
-  const jsFiles = new Set([...fromHtml.scripts, ...[...initialKeys].map(fileOf)]);
-  const cssFiles = new Set([
-    ...fromHtml.styles,
-    ...[...initialKeys].flatMap((key) => manifest[key]!.css ?? []),
-  ]);
+  const documentSet = (html: string, roots: string[]) => {
+    const keys = staticClosure(manifest, roots);
+    const fromHtml = htmlAssets(html);
+    return {
+      js: new Set([...fromHtml.scripts, ...[...keys].map(fileOf)]),
+      css: new Set([...fromHtml.styles, ...[...keys].flatMap((key) => manifest[key]!.css ?? [])]),
+    };
+  };
+  const appEntry = entryKey(manifest, "index.html");
+  const app = documentSet(documents.app, [appEntry]);
+  const appOnLogin = documentSet(documents.app, [appEntry, ...login]);
+  const lightLoginEntry = Object.entries(manifest).find(
+    ([key, chunk]) => chunk.isEntry && (key === "login.html" || chunk.src === "login.html"),
+  )?.[0];
+  const lightLogin = documents.login !== undefined && lightLoginEntry !== undefined;
+  const loginSet = lightLogin ? documentSet(documents.login ?? "", [lightLoginEntry]) : appOnLogin;
   const sized = (files: Iterable<string>) =>
     [...files].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
-  const initialFiles = new Set(jsFiles);
   const order = (name: string) => `${name.startsWith("routes/") ? 0 : 1}${name}`;
   const lazy: LazyReport[] = [];
   for (const [name, keys] of [...entries].sort(([a], [b]) => order(a).localeCompare(order(b)))) {
@@ -142,8 +176,14 @@ export function analyzeBundle(
     lazy.push({
       name,
       own: sized(keys.map(fileOf)),
-      added: sized(new Set(reached.filter((file) => !initialFiles.has(file)))),
+      added: sized(new Set(reached.filter((file) => !appOnLogin.js.has(file)))),
     });
   }
-  return { loginJs: sized(jsFiles), loginCss: sized(cssFiles), lazy };
+  return {
+    loginDocument: lightLogin ? "login.html" : "index.html",
+    loginJs: sized(loginSet.js),
+    loginCss: sized(loginSet.css),
+    appJs: sized(app.js),
+    lazy,
+  };
 }

@@ -4,8 +4,10 @@ import { type BundleBudget, checkBudget, recordSizes } from "./bundle-budget.ts"
 
 function report(loginJs: number, markdown: number): BundleReport {
   return {
+    loginDocument: "login.html",
     loginJs: [{ file: "assets/index.js", gzip: loginJs }],
     loginCss: [{ file: "assets/index.css", gzip: 15_000 }],
+    appJs: [{ file: "assets/main.js", gzip: 170_000 }],
     lazy: [
       {
         name: "features/chat/components/markdown/markdown.tsx",
@@ -21,6 +23,7 @@ function budget(recordedLogin: number, recordedMarkdown: number): BundleBudget {
     limits: { loginJs: 150_000, lazyChunk: 100_000, growth: 0.05, growthFloor: 1000 },
     recorded: {
       loginJs: recordedLogin,
+      appJs: 170_000,
       lazy: { "features/chat/components/markdown/markdown.tsx": recordedMarkdown },
     },
   };
@@ -60,6 +63,22 @@ describe("bundle budget", () => {
     ]);
   });
 
+  it("fails the app document's initial JS grown more than 5%, and warns while unrecorded", () => {
+    const grown = {
+      ...report(140_000, 50_000),
+      appJs: [{ file: "assets/main.js", gzip: 180_000 }],
+    };
+    expect(failures(grown, budget(140_000, 50_000))).toEqual([
+      "app document initial JS 180.0 kB, recorded 170.0 kB (+5.9%)",
+    ]);
+    const unrecorded = budget(140_000, 50_000);
+    delete unrecorded.recorded.appJs;
+    expect(checkBudget(report(140_000, 50_000), unrecorded)).toContainEqual({
+      level: "warn",
+      message: "app document initial JS 170.0 kB, not recorded yet",
+    });
+  });
+
   it("lets a small part grow by less than the floor", () => {
     expect(failures(report(140_000, 900), budget(140_000, 300))).toEqual([]);
   });
@@ -70,6 +89,7 @@ describe("bundle budget", () => {
       limits: budget(0, 0).limits,
       recorded: {
         loginJs: 120_000,
+        appJs: 170_000,
         lazy: { "features/chat/components/markdown/markdown.tsx": 40_000 },
       },
     });

@@ -17,7 +17,13 @@ import { dirname, join } from "node:path";
 
 /** What the bundle is made from: shared code is bundled into the web app too. */
 const INPUT_DIRS = ["src/web", "src/shared"];
-const INPUT_FILES = ["index.html", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const INPUT_FILES = [
+  "index.html",
+  "login.html",
+  "vite.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+];
 
 /** True when dist/index.html exists and is newer than every input of the build. */
 export function webBuildIsFresh(root: string): boolean {

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import {
   authStorageKeys,
@@ -9,6 +10,17 @@ import {
 } from "../support/browser.ts";
 import { createTestUser } from "../support/server.ts";
 
+/**
+ * Which built document the page is: the light sign-in document (login.html, sent for a direct
+ * load of /login) or the app (index.html); decision 016.
+ */
+const documentOf = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelector('script[type="module"][src*="/assets/login-document-"]')
+      ? "light sign-in document"
+      : "app",
+  );
+
 /** Sign in and out, and the redirect rules around the signed-in area (SPEC 2 and 4). */
 describe("e2e: sign-in, sign-out and redirects", () => {
   const e2e = useServerAndBrowser();
@@ -19,6 +31,7 @@ describe("e2e: sign-in, sign-out and redirects", () => {
     const page = await context.newPage();
     await page.goto(`${e2e.server.url}/login`);
     expect(await authStorageKeys(page)).toEqual([]);
+    expect(await documentOf(page)).toBe("light sign-in document");
 
     await submitLogin(page, user);
     await page.waitForURL(`${e2e.server.url}/command-center`);
@@ -65,6 +78,8 @@ describe("e2e: sign-in, sign-out and redirects", () => {
     await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByTestId("login-email").waitFor();
     expect(await authStorageKeys(page)).toEqual([]);
+    // Signing out ends with a full load of the light sign-in document.
+    await expect.poll(() => documentOf(page), POLL).toBe("light sign-in document");
 
     await page.reload();
     await page.getByTestId("login-email").waitFor();
@@ -90,6 +105,8 @@ describe("e2e: sign-in, sign-out and redirects", () => {
     await page.waitForURL(`${e2e.server.url}/login?redirect=%2Faccount`);
     await page.getByTestId("login-email").waitFor();
     expect(await page.getByTestId("account-page").count()).toBe(0);
+    // The app's redirect draws its own /login route: the same screen, in the app's document.
+    expect(await documentOf(page)).toBe("app");
 
     await submitLogin(page, user);
     await page.waitForURL(`${e2e.server.url}/account`);

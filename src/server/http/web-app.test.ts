@@ -65,3 +65,39 @@ describe("the built web app's assets", () => {
     expect(missing.headers.get("cache-control")).toBe("no-store");
   });
 });
+
+describe("the built web app's documents", () => {
+  it("answer a direct load of /login with the light sign-in document, other pages with the app", async () => {
+    const { dist } = builtApp();
+    writeFileSync(
+      path.join(dist, "login.html"),
+      "<!doctype html><title>x</title><script>document.title</script>",
+    );
+    const app = webAppRoutes(config, dist);
+    const page = async (address: string) => {
+      const response = await app.request(address);
+      return { response, body: await response.text() };
+    };
+
+    for (const address of ["/login", "/login?redirect=%2Fdossier", "/login?code=abc&error=x"]) {
+      const { response, body } = await page(address);
+      expect(response.status).toBe(200);
+      expect(body).toContain("<script>document.title</script>");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      // Its inline script is allowed by hash, like the app's.
+      expect(response.headers.get("content-security-policy")).toMatch(/'sha256-/);
+    }
+    for (const address of ["/", "/dossier", "/login/more", "/login.html", "/index.html"]) {
+      const { response, body } = await page(address);
+      expect(response.status).toBe(200);
+      expect(body).not.toContain("<script>");
+    }
+  });
+
+  it("give the app for /login when the build has no sign-in document", async () => {
+    const { dist } = builtApp();
+    const response = await webAppRoutes(config, dist).request("/login");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("<!doctype html><title>Atrium</title>");
+  });
+});

@@ -33,18 +33,24 @@ export function renderIndex(html: string, appName: string): { html: string; csp:
   return { html: out, csp: appCsp(hashes) };
 }
 
+/** The path that gets the light sign-in document when loaded directly (decision 016). */
+export const SIGN_IN_PATH = "/login";
+
 /**
  * The built web app: hashed assets cached for a year (brotli or gzip when the
- * browser takes it), every other path gets index.html.
+ * browser takes it); a direct load of /login gets the light sign-in document
+ * (login.html: the sign-in screen without the router; decision 016), every
+ * other path gets index.html, the app, whose router draws the page (its own
+ * /login route included, for navigation inside the app).
  */
 export function webAppRoutes(config: Config, distDir = DIST_DIR) {
   const routes = new Hono();
-  const indexFile = path.join(distDir, "index.html");
-  let index: { html: string; csp: string } | undefined;
-  const loadIndex = () => {
-    if (!index && fs.existsSync(indexFile))
-      index = renderIndex(fs.readFileSync(indexFile, "utf8"), config.appName);
-    return index;
+  const pages = new Map<string, { html: string; csp: string }>();
+  const loadPage = (name: "index.html" | "login.html") => {
+    const file = path.join(distDir, name);
+    if (!pages.has(name) && fs.existsSync(file))
+      pages.set(name, renderIndex(fs.readFileSync(file, "utf8"), config.appName));
+    return pages.get(name);
   };
 
   if (!fs.existsSync(distDir)) {
@@ -76,14 +82,16 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
   const servePublicFile = serveStatic({ root: path.relative(process.cwd(), distDir) || "." });
   routes.use("*", async (c, next) => {
     const requested = c.req.path;
-    const isPage = requested.endsWith("/") || requested === "/index.html";
+    const isPage = requested.endsWith("/") || requested.endsWith(".html");
     if (c.req.method !== "GET" || requested.startsWith("/api/") || isPage) return next();
     c.header("Cache-Control", "public, max-age=3600");
     return servePublicFile(c, next);
   });
   routes.get("*", (c) => {
     if (c.req.path.startsWith("/api/")) return noApiRoute(c.req.method, c.req.path);
-    const page = loadIndex();
+    // A build from before the light document has no login.html: the app draws /login then.
+    const page =
+      (c.req.path === SIGN_IN_PATH ? loadPage("login.html") : undefined) ?? loadPage("index.html");
     if (!page) {
       return c.text(
         "The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.",

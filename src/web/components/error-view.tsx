@@ -1,18 +1,15 @@
 import { useRouter } from "@tanstack/react-router";
 import { ArrowLeft, House, RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
-import { isAppError } from "#shared/errors.ts";
+import {
+  DEFAULT_ERROR_MESSAGE,
+  DEFAULT_ERROR_TITLE,
+  ERROR_DESCRIPTION,
+  userFacingMessage,
+} from "./error-messages.ts";
 import { Button } from "./ui/button.tsx";
 import { cn } from "./ui/cn.ts";
 
-export const DEFAULT_ERROR_TITLE = "Something went wrong";
-export const DEFAULT_ERROR_MESSAGE = "An unexpected error occurred";
-export const ERROR_DESCRIPTION = "Please try one of the options below to continue.";
-
-/** The message a user may see: an AppError's own words, otherwise a generic one. */
-export function userFacingMessage(error: unknown): string {
-  if (isAppError(error) && error.code !== "INTERNAL" && error.message) return error.message;
-  return DEFAULT_ERROR_MESSAGE;
-}
+export { DEFAULT_ERROR_MESSAGE, DEFAULT_ERROR_TITLE, ERROR_DESCRIPTION, userFacingMessage };
 
 interface ErrorViewProps {
   error?: unknown;

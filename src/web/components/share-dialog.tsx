@@ -1,7 +1,7 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { Building2, Search, UserPlus, X } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import * as sharesApi from "#shared/api/shares.ts";
 import type { ShareGrantee, ShareRole } from "#shared/schemas/share.ts";
 import { liveQueryOptions } from "../lib/sync/live-query.ts";
 import { Alert } from "./ui/alert.tsx";
@@ -46,7 +46,7 @@ export interface SharingDialogProps<TAccess extends ShareAccessList, TKey extend
 }
 
 /** The members of the caller's organization they may share with. */
-export const shareableMembersOptions = () => liveQueryOptions(api.shares.listShareableMembers, {});
+export const shareableMembersOptions = () => liveQueryOptions(sharesApi.listShareableMembers, {});
 
 const selectClass =
   "h-8 rounded-md border bg-background px-2 text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-ring";

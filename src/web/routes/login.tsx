@@ -1,7 +1,13 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
+import { useAppSignInHost } from "../features/auth/app-sign-in-host.ts";
 import { LoginPage } from "../features/auth/components/login-page.tsx";
 import { loginSearchSchema } from "../features/auth/login-search.ts";
+import { SignInHostProvider } from "../features/auth/sign-in-host.ts";
 
+/**
+ * /login inside the app (navigating here from another page). Loading /login directly gets the
+ * light sign-in document instead (login.html, login-main.tsx; decision 016), with the same screen.
+ */
 export const Route = createFileRoute("/login")({
   validateSearch: loginSearchSchema,
   beforeLoad: ({ context, search }) => {
@@ -14,5 +20,10 @@ export const Route = createFileRoute("/login")({
 
 function LoginRoute() {
   const search = Route.useSearch();
-  return <LoginPage redirectTo={search.redirect} code={search.code} error={search.error} />;
+  const host = useAppSignInHost();
+  return (
+    <SignInHostProvider host={host}>
+      <LoginPage redirectTo={search.redirect} code={search.code} error={search.error} />
+    </SignInHostProvider>
+  );
 }

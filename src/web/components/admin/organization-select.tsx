@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as adminLooksApi from "#shared/api/admin-looks.ts";
 import { liveQueryOptions } from "../../lib/sync/live-query.ts";
 import { cn } from "../ui/cn.ts";
 import { selectClass } from "../ui/select-class.ts";
 
 /** Every organization with its counts (superadmins only); the admin pages' organization filter. */
 export const adminOrganizationsOptions = () =>
-  liveQueryOptions(api.admin.dossier.listOrganizations, {});
+  liveQueryOptions(adminLooksApi.listOrganizations, {});
 
 /** A select of every organization; "" is "All organizations" (or the placeholder). */
 export function OrganizationSelect({

@@ -1,5 +1,5 @@
 import { isAppError } from "#shared/errors.ts";
-import { DEFAULT_ERROR_MESSAGE } from "../error-view.tsx";
+import { DEFAULT_ERROR_MESSAGE } from "../error-messages.ts";
 
 /** A form's errors: one message per field, and `form` for the whole form. */
 export type FieldErrors<V> = Partial<Record<Extract<keyof V, string> | "form", string>>;

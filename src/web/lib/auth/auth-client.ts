@@ -1,5 +1,5 @@
 import type { SignInResult } from "#shared/api/auth.ts";
-import { api } from "#shared/api/index.ts";
+import * as authApi from "#shared/api/auth.ts";
 import { TOKEN_REFRESH_LEEWAY_MS } from "#shared/constants.ts";
 import { isNetworkError, withNetworkRetry } from "../network-retry.ts";
 import { callOverHttp, type FetchLike } from "../sync/http-transport.ts";
@@ -100,6 +100,12 @@ export class AuthClient {
   /** True while a token refresh is in flight (the leave-page guard asks). */
   isRefreshing = (): boolean => this.refreshing !== null;
 
+  /**
+   * Resolves once the HttpOnly cookies match the sign-in state (see CookieSync): a page that
+   * leaves right after signing in waits for it rather than cut the request off.
+   */
+  cookiesSettled = (): Promise<void> => this.cookies.settled();
+
   /** Loads stored tokens, refreshes them if they are about to expire, syncs cookies. */
   init = (): Promise<void> => {
     this.initPromise ??= this.load();
@@ -143,19 +149,19 @@ export class AuthClient {
     const verifier = this.store.loadVerifier();
     this.store.saveVerifier(null);
     const args = verifier ? { params: { code }, verifier } : { params: { code } };
-    const result = await withNetworkRetry(() => this.call(api.auth.signIn.path, args, null), {
+    const result = await withNetworkRetry(() => this.call(authApi.signIn.path, args, null), {
       random: this.random,
     }).catch((error: unknown) => {
       throw isNetworkError(error) ? new Error(NETWORK_MESSAGE, { cause: error }) : error;
     });
-    return this.finish(api.auth.signIn.returns.parse(result));
+    return this.finish(authApi.signIn.returns.parse(result));
   };
 
   private async send(args: Record<string, unknown>): Promise<SignInResult> {
-    const result = await this.call(api.auth.signIn.path, args, null).catch((error) => {
+    const result = await this.call(authApi.signIn.path, args, null).catch((error) => {
       throw isNetworkError(error) ? new Error(NETWORK_MESSAGE, { cause: error }) : error;
     });
-    return api.auth.signIn.returns.parse(result);
+    return authApi.signIn.returns.parse(result);
   }
 
   private async step(args: Record<string, unknown>): Promise<SignInStep> {
@@ -180,7 +186,7 @@ export class AuthClient {
   signOut = async (): Promise<void> => {
     try {
       const token = this.tokens ? await this.fetchAccessToken() : null;
-      if (token) await this.call(api.auth.signOut.path, {}, token);
+      if (token) await this.call(authApi.signOut.path, {}, token);
     } catch (error) {
       console.warn("Signing out on the server failed; signed out in this browser", error);
     } finally {
@@ -241,7 +247,7 @@ export class AuthClient {
       runExclusive: this.runExclusive,
       lockName: this.lockName,
       known: this.tokens?.token ?? null,
-      signIn: (args) => this.call(api.auth.signIn.path, args, null),
+      signIn: (args) => this.call(authApi.signIn.path, args, null),
       random: this.random,
     });
     if (generation !== this.generation) {

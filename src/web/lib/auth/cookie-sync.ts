@@ -22,6 +22,11 @@ export class CookieSync {
     return this.queue;
   }
 
+  /** Resolves once every call made so far has ended (it never rejects). */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
   private async post(body: StoredTokens | null): Promise<void> {
     try {
       const response = await this.fetchImpl(`${this.baseUrl}/api/auth/cookie`, {

@@ -1,5 +1,5 @@
+import * as authApi from "#shared/api/auth.ts";
 import { tokensIn } from "#shared/api/auth.ts";
-import { api } from "#shared/api/index.ts";
 import { TOKEN_REFRESH_LEEWAY_MS } from "#shared/constants.ts";
 import { type AppError, isAppError } from "#shared/errors.ts";
 import { withNetworkRetry } from "../network-retry.ts";
@@ -55,7 +55,7 @@ export function refreshTokens(request: RefreshRequest): Promise<RefreshOutcome> 
         () => request.signIn({ refreshToken: stored.refreshToken }),
         { random: request.random },
       );
-      const tokens = tokensIn(api.auth.signIn.returns.parse(result));
+      const tokens = tokensIn(authApi.signIn.returns.parse(result));
       // Saved before the lock is released, so the next tab reads the new pair.
       request.store.save(tokens);
       return { kind: "refreshed", tokens };

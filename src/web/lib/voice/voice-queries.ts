@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as voiceApi from "#shared/api/voice.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { liveQueryOptions } from "../sync/live-query.ts";
 
@@ -8,4 +8,4 @@ import { liveQueryOptions } from "../sync/live-query.ts";
  * so it lives here rather than in one feature).
  */
 export const voiceSettingsOptions = () =>
-  liveQueryOptions(api.voice.getSettings, {}, { staleTime: STALE_TIME.account });
+  liveQueryOptions(voiceApi.getSettings, {}, { staleTime: STALE_TIME.account });

@@ -1,7 +1,7 @@
-import { api } from "#shared/api/index.ts";
+import * as usersApi from "#shared/api/users.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /** users.changePassword; nothing to show optimistically, and errors are shown by the form's fields. */
 export function useChangePassword() {
-  return useLiveMutation(api.users.changePassword, { showErrorToast: false });
+  return useLiveMutation(usersApi.changePassword, { showErrorToast: false });
 }

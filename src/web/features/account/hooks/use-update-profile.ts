@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as usersApi from "#shared/api/users.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
@@ -7,12 +7,12 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
  * sync layer rolls it back with a toast if the server says no.
  */
 export function useUpdateProfile() {
-  return useLiveMutation(api.users.updateProfile, {
+  return useLiveMutation(usersApi.updateProfile, {
     optimisticUpdate: (store, args) => {
-      const me = store.getQuery(api.users.getMe, {});
+      const me = store.getQuery(usersApi.getMe, {});
       if (!me) return;
       store.setQuery(
-        api.users.getMe,
+        usersApi.getMe,
         {},
         {
           ...me,

@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as adminLooksApi from "#shared/api/admin-looks.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /**
@@ -7,10 +7,10 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
  */
 
 export const adminFolderOptions = (organizationId: string, folderId: string | null) =>
-  liveQueryOptions(api.admin.dossier.list, { organizationId, folderId }, { preferSocket: true });
+  liveQueryOptions(adminLooksApi.listFolder, { organizationId, folderId }, { preferSocket: true });
 
 export const adminDocumentOptions = (documentId: string) =>
-  liveQueryOptions(api.admin.dossier.getDocument, { documentId }, { preferSocket: true });
+  liveQueryOptions(adminLooksApi.getDocument, { documentId }, { preferSocket: true });
 
 export const THREADS_PAGE_SIZE = 30;
 
@@ -18,13 +18,13 @@ export const adminThreadsOptions = (
   filter: { organizationId?: string; search?: string },
   cursor: string | null,
 ) =>
-  liveQueryOptions(api.admin.chat.listThreads, {
+  liveQueryOptions(adminLooksApi.listThreads, {
     ...filter,
     paginationOpts: { numItems: THREADS_PAGE_SIZE, cursor },
   });
 
 export const adminThreadOptions = (threadId: string) =>
-  liveQueryOptions(api.admin.chat.getThread, { threadId }, { preferSocket: true });
+  liveQueryOptions(adminLooksApi.getThread, { threadId }, { preferSocket: true });
 
 /** Where a superadmin downloads or previews any document (an audited HTTP route). */
 export const adminDownloadHref = (documentId: string) =>

@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { notFound } from "@tanstack/react-router";
-import { api } from "#shared/api/index.ts";
+import * as modelsApi from "#shared/api/models.ts";
+import * as modulesApi from "#shared/api/modules.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { meOptions } from "../../../lib/shared-queries.ts";
@@ -10,27 +11,26 @@ const fresh = { staleTime: STALE_TIME.modules };
 
 /** /admin/modules: every module, archived ones on request (SPEC 7: listAdmin with showArchived). */
 export const adminModulesOptions = (showArchived: boolean) =>
-  liveQueryOptions(api.modules.listAdmin, { showArchived }, fresh);
+  liveQueryOptions(modulesApi.listAdmin, { showArchived }, fresh);
 
 /** One module with every field (detail and edit form); null when there is none. */
 export const adminModuleOptions = (moduleId: string) =>
-  liveQueryOptions(api.modules.getAdmin, { moduleId }, fresh);
+  liveQueryOptions(modulesApi.getAdmin, { moduleId }, fresh);
 
 /** A module's recent executions across organizations. */
 export const adminExecutionsOptions = (moduleId: string) =>
-  liveQueryOptions(api.modules.listAdminExecutions, { moduleId, limit: 20 }, fresh);
+  liveQueryOptions(modulesApi.listAdminExecutions, { moduleId, limit: 20 }, fresh);
 
-export const moduleCategoriesOptions = () =>
-  liveQueryOptions(api.modules.listCategories, {}, fresh);
+export const moduleCategoriesOptions = () => liveQueryOptions(modulesApi.listCategories, {}, fresh);
 
 export const organizationOptionsOptions = () =>
-  liveQueryOptions(api.modules.listOrganizationOptions, {}, fresh);
+  liveQueryOptions(modulesApi.listOrganizationOptions, {}, fresh);
 
 /** The models a built-in module may use (those this server offers). */
-export const moduleModelsOptions = () => liveQueryOptions(api.models.list, {});
+export const moduleModelsOptions = () => liveQueryOptions(modelsApi.list, {});
 
 export const slugCheckOptions = (slug: string, moduleId: string | undefined) =>
-  liveQueryOptions(api.modules.checkSlug, moduleId ? { slug, moduleId } : { slug });
+  liveQueryOptions(modulesApi.checkSlug, moduleId ? { slug, moduleId } : { slug });
 
 /**
  * The admin pages are superadmins' (SPEC 6): anyone else finds no such page,

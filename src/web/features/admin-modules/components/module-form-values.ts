@@ -1,5 +1,5 @@
 import type { ArgsOf } from "#shared/api/define.ts";
-import type { api } from "#shared/api/index.ts";
+import type * as modulesApi from "#shared/api/modules.ts";
 import {
   type AdminModule,
   MODULE_ICONS,
@@ -46,7 +46,7 @@ export interface ModuleFormValues {
   organizationIds: string[];
 }
 
-export type ModuleFormArgs = ArgsOf<typeof api.modules.create>;
+export type ModuleFormArgs = ArgsOf<typeof modulesApi.create>;
 /** Errors by the issue's path ("name", "inputs.0.key"), and `form` for the whole form. */
 export type ModuleFormErrors = Record<string, string>;
 

@@ -1,19 +1,19 @@
-import { api } from "#shared/api/index.ts";
+import * as modulesApi from "#shared/api/modules.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
  * Writes to the modules. The form shows its own errors (no toast); archive,
  * restore and rotate report a refusal with a toast. The lists follow live.
  */
-export const useCreateModule = () => useLiveMutation(api.modules.create, { showErrorToast: false });
+export const useCreateModule = () => useLiveMutation(modulesApi.create, { showErrorToast: false });
 
-export const useUpdateModule = () => useLiveMutation(api.modules.update, { showErrorToast: false });
+export const useUpdateModule = () => useLiveMutation(modulesApi.update, { showErrorToast: false });
 
 export const useCreateModuleCategory = () =>
-  useLiveMutation(api.modules.createCategory, { showErrorToast: false });
+  useLiveMutation(modulesApi.createCategory, { showErrorToast: false });
 
-export const useArchiveModule = () => useLiveMutation(api.modules.archive);
+export const useArchiveModule = () => useLiveMutation(modulesApi.archive);
 
-export const useRestoreModule = () => useLiveMutation(api.modules.restore);
+export const useRestoreModule = () => useLiveMutation(modulesApi.restore);
 
-export const useRotateModuleSecret = () => useLiveMutation(api.modules.rotateSecret);
+export const useRotateModuleSecret = () => useLiveMutation(modulesApi.rotateSecret);

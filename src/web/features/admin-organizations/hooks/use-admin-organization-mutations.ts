@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as adminOrganizationsApi from "#shared/api/admin-organizations.ts";
 import type { AdminOrganization } from "#shared/schemas/admin-organizations.ts";
 import type { OptimisticStore } from "../../../lib/sync/live-store.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
@@ -11,10 +11,10 @@ function patchListed(
   patch: Partial<AdminOrganization>,
 ) {
   const args = search ? { search } : {};
-  const list = store.getQuery(api.admin.organizations.list, args);
+  const list = store.getQuery(adminOrganizationsApi.list, args);
   if (!list) return;
   store.setQuery(
-    api.admin.organizations.list,
+    adminOrganizationsApi.list,
     args,
     list.map((o) => (o._id === organizationId ? { ...o, ...patch } : o)),
   );
@@ -25,10 +25,10 @@ function patchListed(
  * reconciled with the server's answer; the dialogs show refusals themselves.
  */
 export const useCreateOrganization = () =>
-  useLiveMutation(api.admin.organizations.create, { showErrorToast: false });
+  useLiveMutation(adminOrganizationsApi.create, { showErrorToast: false });
 
 export const useUpdateOrganization = (search: string) =>
-  useLiveMutation(api.admin.organizations.update, {
+  useLiveMutation(adminOrganizationsApi.update, {
     showErrorToast: false,
     optimisticUpdate: (store, { organizationId, name, slug }) =>
       patchListed(store, search, organizationId, {
@@ -38,7 +38,7 @@ export const useUpdateOrganization = (search: string) =>
   });
 
 export const useSuspendOrganization = (search: string) =>
-  useLiveMutation(api.admin.organizations.suspend, {
+  useLiveMutation(adminOrganizationsApi.suspend, {
     showErrorToast: false,
     optimisticUpdate: (store, { organizationId, reason }) =>
       patchListed(store, search, organizationId, {
@@ -49,7 +49,7 @@ export const useSuspendOrganization = (search: string) =>
   });
 
 export const useRestoreOrganization = (search: string) =>
-  useLiveMutation(api.admin.organizations.restore, {
+  useLiveMutation(adminOrganizationsApi.restore, {
     optimisticUpdate: (store, { organizationId }) =>
       patchListed(store, search, organizationId, {
         status: "active",

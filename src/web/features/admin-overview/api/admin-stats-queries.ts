@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { api } from "#shared/api/index.ts";
+import * as adminStatsApi from "#shared/api/admin-stats.ts";
 import { STATS_RANGES, type StatsRange } from "#shared/schemas/admin-stats.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { meOptions } from "../../../lib/shared-queries.ts";
@@ -18,7 +18,7 @@ export const overviewSearchSchema = z.object({
 
 /** The installation's figures over the range (admin.stats; decision 026). */
 export const adminStatsOptions = (days: StatsRange) =>
-  liveQueryOptions(api.admin.stats, { days }, { staleTime: 60_000 });
+  liveQueryOptions(adminStatsApi.stats, { days }, { staleTime: 60_000 });
 
 export async function preloadAdminStats(queryClient: QueryClient, days: StatsRange) {
   const me = await ignoreAuthRequired(queryClient.ensureQueryData(meOptions()));

@@ -1,7 +1,8 @@
-import { api } from "#shared/api/index.ts";
+import * as adminSupportApi from "#shared/api/admin-support.ts";
+import * as supportApi from "#shared/api/support.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /** The answer box shows its own errors; closing and reopening report theirs in a toast. */
-export const useAnswerRequest = () => useLiveMutation(api.support.reply, { showErrorToast: false });
-export const useCloseRequest = () => useLiveMutation(api.admin.support.close);
-export const useReopenRequest = () => useLiveMutation(api.admin.support.reopen);
+export const useAnswerRequest = () => useLiveMutation(supportApi.reply, { showErrorToast: false });
+export const useCloseRequest = () => useLiveMutation(adminSupportApi.close);
+export const useReopenRequest = () => useLiveMutation(adminSupportApi.reopen);

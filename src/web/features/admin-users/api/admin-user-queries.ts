@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
+import * as adminUsersApi from "#shared/api/admin-users.ts";
 import type { ArgsOf } from "#shared/api/define.ts";
-import { api } from "#shared/api/index.ts";
 import type { AdminUserFilters } from "#shared/schemas/admin-user.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
@@ -9,22 +9,21 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 export const FIRST_PAGE_SIZE = 50;
 export const LATER_PAGE_SIZE = 100;
 
-export type UserListArgs = ArgsOf<typeof api.admin.users.list>;
+export type UserListArgs = ArgsOf<typeof adminUsersApi.list>;
 
 /** One cursor page of /admin/users under the given filters (live: changes show at once). */
 export const userPageOptions = (
   filters: AdminUserFilters,
   numItems: number,
   cursor: string | null,
-) => liveQueryOptions(api.admin.users.list, { ...filters, paginationOpts: { numItems, cursor } });
+) => liveQueryOptions(adminUsersApi.list, { ...filters, paginationOpts: { numItems, cursor } });
 
 /** One user's page: fields, sessions, recent audit events (null: no such user). */
-export const adminUserOptions = (userId: string) =>
-  liveQueryOptions(api.admin.users.get, { userId });
+export const adminUserOptions = (userId: string) => liveQueryOptions(adminUsersApi.get, { userId });
 
 /** Organizations for the selects and the filter. */
 export const adminOrganizationsOptions = () =>
-  liveQueryOptions(api.admin.users.listOrganizations, {});
+  liveQueryOptions(adminUsersApi.listOrganizations, {});
 
 /** /admin/users: the first page and the organizations (the layout route has checked the caller). */
 export async function preloadAdminUsers(queryClient: QueryClient, filters: AdminUserFilters) {

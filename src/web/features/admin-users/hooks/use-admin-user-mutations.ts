@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as adminUsersApi from "#shared/api/admin-users.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
@@ -7,17 +7,17 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
  * oneself).
  */
 export const useCreateAdminUser = () =>
-  useLiveMutation(api.admin.users.create, { showErrorToast: false });
+  useLiveMutation(adminUsersApi.create, { showErrorToast: false });
 
 export const useUpdateAdminUser = () =>
-  useLiveMutation(api.admin.users.update, { showErrorToast: false });
+  useLiveMutation(adminUsersApi.update, { showErrorToast: false });
 
 export const useSetUserDisabled = () =>
-  useLiveMutation(api.admin.users.setDisabled, {
+  useLiveMutation(adminUsersApi.setDisabled, {
     optimisticUpdate: (store, { userId, disabled }) => {
-      const user = store.getQuery(api.admin.users.get, { userId });
-      if (user) store.setQuery(api.admin.users.get, { userId }, { ...user, disabled });
+      const user = store.getQuery(adminUsersApi.get, { userId });
+      if (user) store.setQuery(adminUsersApi.get, { userId }, { ...user, disabled });
     },
   });
 
-export const useSignOutEverywhere = () => useLiveMutation(api.admin.users.signOutEverywhere);
+export const useSignOutEverywhere = () => useLiveMutation(adminUsersApi.signOutEverywhere);

@@ -1,11 +1,11 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
+import type * as adminUsersApi from "#shared/api/admin-users.ts";
 import type { ResultOf } from "#shared/api/define.ts";
-import type { api } from "#shared/api/index.ts";
 import type { AdminUserFilters, AdminUserRow } from "#shared/schemas/admin-user.ts";
 import { FIRST_PAGE_SIZE, LATER_PAGE_SIZE, userPageOptions } from "../api/admin-user-queries.ts";
 
-type Page = ResultOf<typeof api.admin.users.list>;
+type Page = ResultOf<typeof adminUsersApi.list>;
 
 export interface UserPages {
   users: AdminUserRow[];

@@ -1,5 +1,5 @@
-import { api } from "#shared/api/index.ts";
+import * as authApi from "#shared/api/auth.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** The single sign-on buttons and whether emailed codes are on (decision 030). */
-export const signInOptionsQuery = () => liveQueryOptions(api.auth.signInOptions, {});
+export const signInOptionsQuery = () => liveQueryOptions(authApi.signInOptions, {});

@@ -1,8 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
-import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { APP_NAME } from "../../../components/app-name.ts";
-import { AuthLayout } from "../../../components/auth-layout.tsx";
+import { AuthFrame } from "../../../components/auth-frame.tsx";
 import { RecoveryCodes } from "../../../components/two-factor/recovery-codes.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -10,8 +8,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import type { SignInStep } from "../../../lib/auth/auth-client.ts";
 import { useAuthClient } from "../../../lib/auth/auth-context.ts";
-import { setupStatusOptions } from "../api/setup-queries.ts";
-import { signInOptionsQuery } from "../api/sign-in-options.ts";
+import { useSignInHost } from "../sign-in-host.ts";
 import { EmailCodeForm } from "./email-code-form.tsx";
 import { LoginForm } from "./login-form.tsx";
 import { OrDivider, ProviderButtons } from "./provider-buttons.tsx";
@@ -43,16 +40,20 @@ type View =
   | { kind: "twoFactor"; challenge: string; purpose: "verify" | "setup" }
   | { kind: "recoveryCodes"; codes: string[]; redirectTo?: string };
 
+/**
+ * The sign-in screen. It draws the same in the app's /login route and in the light sign-in
+ * document that a direct load of /login gets; where it goes afterwards and how it asks the
+ * server come from its SignInHost (decision 016).
+ */
 export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
   usePageTitle("Sign in");
-  const navigate = useNavigate();
+  const host = useSignInHost();
   const auth = useAuthClient();
-  const setup = useQuery(setupStatusOptions());
-  const options = useQuery(signInOptionsQuery());
+  const setup = host.useSetupStatus();
+  const options = host.useSignInOptions();
   const [view, setView] = useState<View>(code ? { kind: "exchanging" } : { kind: "start" });
   const [failure, setFailure] = useState<string | undefined>(error ? SSO_ERRORS[error] : undefined);
-  const goOn = (target?: string) =>
-    navigate({ href: target ?? redirectTo ?? "/command-center", replace: true });
+  const goOn = (target?: string) => host.goOn(target ?? redirectTo ?? "/command-center");
 
   const onStep = async (step: SignInStep) => {
     if (step.kind === "signedIn") {
@@ -67,11 +68,11 @@ export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
   };
   const onStepRef = useRef(onStep);
   onStepRef.current = onStep;
+  const { dropOneTimeParams } = host;
 
   useEffect(() => {
     // The code and the error leave the address at once (SPEC 2); the code is used once.
-    if (code || error)
-      void navigate({ to: "/login", search: { redirect: redirectTo }, replace: true });
+    if (code || error) dropOneTimeParams(redirectTo);
     if (!code || spentCodes.has(code)) return;
     spentCodes.add(code);
     auth.signInWithCode(code).then(
@@ -81,7 +82,7 @@ export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
         setView({ kind: "start" });
       },
     );
-  }, [auth, code, error, navigate, redirectTo]);
+  }, [auth, code, error, dropOneTimeParams, redirectTo]);
 
   const providers = options.data?.providers ?? [];
   const emailCodes = options.data?.emailCodes ?? false;
@@ -91,7 +92,8 @@ export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
   };
 
   return (
-    <AuthLayout
+    <AuthFrame
+      renderHome={host.renderHome}
       title={view.kind === "twoFactor" ? "Two-factor authentication" : `Sign in to ${APP_NAME}`}
       subtitle={
         view.kind === "twoFactor"
@@ -172,6 +174,6 @@ export function LoginPage({ redirectTo, code, error }: LoginPageProps) {
           ) : null}
         </div>
       )}
-    </AuthLayout>
+    </AuthFrame>
   );
 }

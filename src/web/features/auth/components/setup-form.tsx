@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { api } from "#shared/api/index.ts";
+import * as setupApi from "#shared/api/setup.ts";
 import { setupSchema } from "#shared/api/setup.ts";
 import { PASSWORDS_DONT_MATCH } from "#shared/schemas/user.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
@@ -30,7 +30,7 @@ const empty = {
 
 export function SetupForm({ token, onDone }: { token: string; onDone: () => unknown }) {
   const { completeSignIn } = useAuthClient();
-  const complete = useAction(api.setup.complete);
+  const complete = useAction(setupApi.completeSetup);
   const form = useZodForm(setupFormSchema, empty);
   const disabled = form.submitting;
 

@@ -1,6 +1,5 @@
 import { ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { api } from "#shared/api/index.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -9,7 +8,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { SignInStep } from "../../../lib/auth/auth-client.ts";
 import { useAuthClient } from "../../../lib/auth/auth-context.ts";
-import { useAction } from "../../../lib/sync/mutations.ts";
+import { useSignInHost } from "../sign-in-host.ts";
 
 // The set-up (only when an organization requires two factors) stays out of /login's first load.
 const TotpSetup = lazy(() =>
@@ -92,7 +91,8 @@ function VerifyStep({ challenge, onStep, onCancel }: Omit<TwoFactorStepProps, "p
 
 function SetupStep({ challenge, onStep, onCancel }: Omit<TwoFactorStepProps, "purpose">) {
   const auth = useAuthClient();
-  const begin = useAction(api.twoFactor.beginSetup);
+  const host = useSignInHost();
+  const begin = host.useBeginTwoFactorSetup();
   const { mutate } = begin;
   useEffect(() => {
     mutate({ challenge });

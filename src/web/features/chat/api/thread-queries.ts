@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as messagesApi from "#shared/api/messages.ts";
+import * as threadsApi from "#shared/api/threads.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import { isAppError } from "#shared/errors.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
@@ -26,16 +27,16 @@ export const messagePageArgs = (threadId: string, cursor: string | null) => ({
  * answer, rather than over HTTP, where the browser logs it as a failed request.
  */
 export const threadOptions = (threadId: string, staleTime?: number) =>
-  liveQueryOptions(api.threads.getThread, threadArgs(threadId), {
+  liveQueryOptions(threadsApi.getThread, threadArgs(threadId), {
     staleTime,
     preferSocket: true,
   });
 
 export const threadDocumentsOptions = (threadId: string, staleTime?: number) =>
-  liveQueryOptions(api.threads.getThreadDocumentsOptional, threadArgs(threadId), { staleTime });
+  liveQueryOptions(threadsApi.getThreadDocumentsOptional, threadArgs(threadId), { staleTime });
 
 export const messagePageOptions = (threadId: string, cursor: string | null, staleTime?: number) =>
-  liveQueryOptions(api.messages.getThreadMessagesOptional, messagePageArgs(threadId, cursor), {
+  liveQueryOptions(messagesApi.getThreadMessagesOptional, messagePageArgs(threadId, cursor), {
     staleTime,
   });
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import * as threadsApi from "#shared/api/threads.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { seedNewThread } from "../api/thread-queries.ts";
@@ -31,7 +31,7 @@ export function useChatDraft(options: ChatDraftOptions) {
   const [draft, setDraft] = useState(options.initialDraft ?? "");
   const [creating, setCreating] = useState(false);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const createThread = useLiveMutation(api.threads.create);
+  const createThread = useLiveMutation(threadsApi.create);
 
   const send = async () => {
     const text = draft.trim();

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import * as modelsApi from "#shared/api/models.ts";
+import * as threadsApi from "#shared/api/threads.ts";
 import type { Thread } from "#shared/schemas/chat.ts";
 import { modelListOptions } from "../../../lib/shared-queries.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
@@ -19,12 +20,12 @@ export function useModelChoice(thread: Thread | undefined, initialModelId?: stri
     if (initialModelId) setPicked((current) => current ?? initialModelId);
   }, [initialModelId]);
 
-  const choose = useLiveMutation(api.models.choose, {
+  const choose = useLiveMutation(modelsApi.choose, {
     optimisticUpdate: (store, args) => {
-      const current = store.getQuery(api.models.list, {});
+      const current = store.getQuery(modelsApi.list, {});
       if (current) {
         store.setQuery(
-          api.models.list,
+          modelsApi.list,
           {},
           {
             ...current,
@@ -35,11 +36,11 @@ export function useModelChoice(thread: Thread | undefined, initialModelId?: stri
       }
     },
   });
-  const setThreadModel = useLiveMutation(api.threads.setModel, {
+  const setThreadModel = useLiveMutation(threadsApi.setModel, {
     optimisticUpdate: (store, args) => {
-      const current = store.getQuery(api.threads.getThread, threadArgs(args.threadId));
+      const current = store.getQuery(threadsApi.getThread, threadArgs(args.threadId));
       if (current) {
-        store.setQuery(api.threads.getThread, threadArgs(args.threadId), {
+        store.setQuery(threadsApi.getThread, threadArgs(args.threadId), {
           ...current,
           modelId: args.modelId,
         });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import * as threadsApi from "#shared/api/threads.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { threadArgs, threadDocumentsOptions } from "../api/thread-queries.ts";
@@ -17,10 +17,10 @@ export function useThreadDocuments(threadId: string, isNew: boolean, staleTime?:
   const picked = useRef(new Map<string, DocumentSummary>());
   const query = useQuery({ ...threadDocumentsOptions(threadId, staleTime), enabled: !isNew });
 
-  const attach = useLiveMutation(api.threads.attachDocuments, {
+  const attach = useLiveMutation(threadsApi.attachDocuments, {
     optimisticUpdate: (store, args) => {
       const current = store.getQuery(
-        api.threads.getThreadDocumentsOptional,
+        threadsApi.getThreadDocumentsOptional,
         threadArgs(args.threadId),
       );
       if (!current) return;
@@ -29,21 +29,21 @@ export function useThreadDocuments(threadId: string, isNew: boolean, staleTime?:
         return document ? [document] : [];
       });
       const known = new Set(current.map((d) => d._id));
-      store.setQuery(api.threads.getThreadDocumentsOptional, threadArgs(args.threadId), [
+      store.setQuery(threadsApi.getThreadDocumentsOptional, threadArgs(args.threadId), [
         ...current,
         ...added.filter((d) => !known.has(d._id)),
       ]);
     },
   });
-  const detach = useLiveMutation(api.threads.detachDocument, {
+  const detach = useLiveMutation(threadsApi.detachDocument, {
     optimisticUpdate: (store, args) => {
       const current = store.getQuery(
-        api.threads.getThreadDocumentsOptional,
+        threadsApi.getThreadDocumentsOptional,
         threadArgs(args.threadId),
       );
       if (!current) return;
       store.setQuery(
-        api.threads.getThreadDocumentsOptional,
+        threadsApi.getThreadDocumentsOptional,
         threadArgs(args.threadId),
         current.filter((d) => d._id !== args.documentId),
       );

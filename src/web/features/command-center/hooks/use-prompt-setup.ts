@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
+import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { promptsOptions } from "../../../lib/shared-queries.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
-import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 
 const NO_IDS: string[] = [];
 
@@ -23,7 +23,7 @@ export function usePromptSetup(promptId: string | undefined): PromptSetup | unde
   const prompt = promptId ? prompts.data?.find((p) => p._id === promptId) : undefined;
   const documentIds = prompt?.documentIds ?? NO_IDS;
   const documents = useQuery({
-    ...liveQueryOptions(api.documents.getMany, { documentIds }),
+    ...liveQueryOptions(documentsApi.getMany, { documentIds }),
     enabled: documentIds.length > 0,
   });
   return useMemo(() => {

@@ -1,22 +1,22 @@
 import type { ArgsOf } from "#shared/api/define.ts";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
-export type DocumentListArgs = ArgsOf<typeof api.documents.list>;
+export type DocumentListArgs = ArgsOf<typeof documentsApi.list>;
 
 /** Most hits a dossier search shows. */
 const SEARCH_LIMIT = 50;
 
 /** One document with its content, for the document view. */
 export const documentOptions = (documentId: string) =>
-  liveQueryOptions(api.documents.get, { documentId });
+  liveQueryOptions(documentsApi.get, { documentId });
 
 /** Several documents by id (at most 100): the upload panel follows their processing. */
 export const documentsByIdOptions = (documentIds: string[]) =>
-  liveQueryOptions(api.documents.getMany, { documentIds });
+  liveQueryOptions(documentsApi.getMany, { documentIds });
 
-export type DocumentSearchArgs = ArgsOf<typeof api.documents.search>;
+export type DocumentSearchArgs = ArgsOf<typeof documentsApi.search>;
 /** What narrows and orders a folder's list on the server (decision 031). */
 export type ListView = Pick<DocumentListArgs, "filters" | "sort">;
 
@@ -26,7 +26,7 @@ export const documentSearchOptions = (
   filters: DocumentSearchArgs["filters"],
   sort: DocumentSearchArgs["sort"] = null,
 ) =>
-  liveQueryOptions(api.documents.search, {
+  liveQueryOptions(documentsApi.search, {
     query,
     filters,
     sort,
@@ -34,11 +34,11 @@ export const documentSearchOptions = (
   });
 
 /** The organization's tags on documents the caller may read (the tag filter's choices). */
-export const tagListOptions = () => liveQueryOptions(api.documents.listTags, {});
+export const tagListOptions = () => liveQueryOptions(documentsApi.listTags, {});
 
 /** Search box suggestions: tags and document names containing `prefix`. */
 export const suggestionOptions = (prefix: string) =>
-  liveQueryOptions(api.documents.suggest, { prefix });
+  liveQueryOptions(documentsApi.suggest, { prefix });
 
 /** One cursor page of a folder's documents (null: the top level). */
 export const documentPageOptions = (
@@ -46,7 +46,7 @@ export const documentPageOptions = (
   numItems: number,
   cursor: string | null,
   view: ListView = {},
-) => liveQueryOptions(api.documents.list, documentListArgs(folderId, numItems, cursor, view));
+) => liveQueryOptions(documentsApi.list, documentListArgs(folderId, numItems, cursor, view));
 
 /** The first page of a folder's documents (SPEC 9: 20, cursor null), as loader and list ask for it. */
 export const firstDocumentPageOptions = (folderId: string | null) =>

@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as foldersApi from "#shared/api/folders.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /**
@@ -8,8 +8,8 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** The folder at a slug path ("contracts/2024"), or null: folders.getFolderIdByFullSlugPath. */
 export const folderAtPathOptions = (path: string) =>
-  liveQueryOptions(api.folders.getFolderIdByFullSlugPath, { path });
+  liveQueryOptions(foldersApi.getFolderIdByFullSlugPath, { path });
 
 /** What deleting a folder takes with it (the folder itself counted), for the delete dialog. */
 export const removalSummaryOptions = (folderId: string) =>
-  liveQueryOptions(api.folders.getRemovalSummary, { folderId });
+  liveQueryOptions(foldersApi.getRemovalSummary, { folderId });

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { functionKey } from "../../../lib/sync/function-key.ts";
 import type { OptimisticStore } from "../../../lib/sync/mutations.ts";
@@ -12,9 +12,9 @@ import type { DocumentListArgs } from "./document-queries.ts";
 export function cachedListArgs(client: QueryClient): DocumentListArgs[] {
   return client
     .getQueryCache()
-    .findAll({ queryKey: functionKey(api.documents.list) })
+    .findAll({ queryKey: functionKey(documentsApi.list) })
     .flatMap((query) => {
-      const parsed = api.documents.list.args.safeParse(query.queryKey[2]);
+      const parsed = documentsApi.list.args.safeParse(query.queryKey[2]);
       return parsed.success ? [parsed.data] : [];
     });
 }
@@ -27,13 +27,13 @@ export function editListedDocument(
   edit: (document: DocumentSummary, args: DocumentListArgs) => DocumentSummary | null,
 ): void {
   for (const args of cachedListArgs(client)) {
-    const page = store.getQuery(api.documents.list, args);
+    const page = store.getQuery(documentsApi.list, args);
     if (!page?.page.some((document) => document._id === documentId)) continue;
     const next = page.page.flatMap((document) => {
       if (document._id !== documentId) return [document];
       const edited = edit(document, args);
       return edited ? [edited] : [];
     });
-    store.setQuery(api.documents.list, args, { ...page, page: next });
+    store.setQuery(documentsApi.list, args, { ...page, page: next });
   }
 }

@@ -1,4 +1,6 @@
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
+import * as foldersApi from "#shared/api/folders.ts";
+import * as sharesApi from "#shared/api/shares.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { ShareEntityType } from "#shared/schemas/share.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
@@ -7,18 +9,18 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** What others shared with me (null: the top level), or one shared folder's children. */
 export const sharedWithMeOptions = (parentId: string | null = null) =>
-  liveQueryOptions(api.shares.listSharedWithMe, parentId ? { parentId } : {});
+  liveQueryOptions(sharesApi.listSharedWithMe, parentId ? { parentId } : {});
 
 /** Who has access to something I own, for the share dialog. */
 export const entityAccessOptions = (entityType: ShareEntityType, entityId: string) =>
-  liveQueryOptions(api.shares.listForEntity, { entityType, entityId });
+  liveQueryOptions(sharesApi.listForEntity, { entityType, entityId });
 
 /** My favorite folders. */
-export const favoriteFoldersOptions = () => liveQueryOptions(api.folders.listFavorites, {});
+export const favoriteFoldersOptions = () => liveQueryOptions(foldersApi.listFavorites, {});
 
 /** One page of my favorite documents (SPEC 9: 20, with html content and summary). */
 export const favoriteDocumentsPageOptions = (cursor: string | null) =>
-  liveQueryOptions(api.documents.listFavorites, {
+  liveQueryOptions(documentsApi.listFavorites, {
     paginationOpts: { numItems: PAGE_SIZE.favorites, cursor },
     fields: ["htmlContent", "summary"],
   });

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { editListedDocument } from "../api/listed-documents.ts";
 
@@ -12,35 +12,35 @@ import { editListedDocument } from "../api/listed-documents.ts";
 
 export function useRenameDocument() {
   const client = useQueryClient();
-  return useLiveMutation(api.documents.rename, {
+  return useLiveMutation(documentsApi.rename, {
     showErrorToast: false,
     optimisticUpdate: (store, { documentId, name }) => {
       const trimmed = name.trim();
       editListedDocument(client, store, documentId, (document) => ({ ...document, name: trimmed }));
-      const open = store.getQuery(api.documents.get, { documentId });
-      if (open) store.setQuery(api.documents.get, { documentId }, { ...open, name: trimmed });
+      const open = store.getQuery(documentsApi.get, { documentId });
+      if (open) store.setQuery(documentsApi.get, { documentId }, { ...open, name: trimmed });
     },
   });
 }
 
 export function useMoveDocument() {
   const client = useQueryClient();
-  return useLiveMutation(api.documents.move, {
+  return useLiveMutation(documentsApi.move, {
     showErrorToast: false,
     optimisticUpdate: (store, { documentId, folderId }) => {
       // It leaves the folder it was listed in; the target's live list brings it in.
       editListedDocument(client, store, documentId, (document, args) =>
         args.filter.folderId === folderId ? { ...document, folderId } : null,
       );
-      const open = store.getQuery(api.documents.get, { documentId });
-      if (open) store.setQuery(api.documents.get, { documentId }, { ...open, folderId });
+      const open = store.getQuery(documentsApi.get, { documentId });
+      if (open) store.setQuery(documentsApi.get, { documentId }, { ...open, folderId });
     },
   });
 }
 
 export function useRemoveDocument() {
   const client = useQueryClient();
-  return useLiveMutation(api.documents.remove, {
+  return useLiveMutation(documentsApi.remove, {
     optimisticUpdate: (store, { documentId }) => {
       editListedDocument(client, store, documentId, () => null);
     },
@@ -49,12 +49,12 @@ export function useRemoveDocument() {
 
 export function useRetryDocument() {
   const client = useQueryClient();
-  return useLiveMutation(api.documents.retry, {
+  return useLiveMutation(documentsApi.retry, {
     optimisticUpdate: (store, { documentId }) => {
       const pending = { processingStatus: "pending" as const, processingError: null };
       editListedDocument(client, store, documentId, (document) => ({ ...document, ...pending }));
-      const open = store.getQuery(api.documents.get, { documentId });
-      if (open) store.setQuery(api.documents.get, { documentId }, { ...open, ...pending });
+      const open = store.getQuery(documentsApi.get, { documentId });
+      if (open) store.setQuery(documentsApi.get, { documentId }, { ...open, ...pending });
     },
   });
 }
@@ -62,15 +62,15 @@ export function useRetryDocument() {
 /** Tags and the primary tag (decision 031), shown at once in listings and the open document. */
 export function useSetDocumentTags() {
   const client = useQueryClient();
-  return useLiveMutation(api.documents.setTags, {
+  return useLiveMutation(documentsApi.setTags, {
     optimisticUpdate: (store, { documentId, tags, primaryTagName }) => {
       const patch = {
         tags: primaryTagName && !tags.includes(primaryTagName) ? [primaryTagName, ...tags] : tags,
         primaryTagName,
       };
       editListedDocument(client, store, documentId, (document) => ({ ...document, ...patch }));
-      const open = store.getQuery(api.documents.get, { documentId });
-      if (open) store.setQuery(api.documents.get, { documentId }, { ...open, ...patch });
+      const open = store.getQuery(documentsApi.get, { documentId });
+      if (open) store.setQuery(documentsApi.get, { documentId }, { ...open, ...patch });
     },
   });
 }

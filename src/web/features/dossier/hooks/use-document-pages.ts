@@ -1,12 +1,12 @@
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ResultOf } from "#shared/api/define.ts";
-import type { api } from "#shared/api/index.ts";
+import type * as documentsApi from "#shared/api/documents.ts";
 import { PAGE_SIZE } from "#shared/constants.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { documentPageOptions, type ListView } from "../api/document-queries.ts";
 
-type ListPage = ResultOf<typeof api.documents.list>;
+type ListPage = ResultOf<typeof documentsApi.list>;
 
 /** After the first page of 20 (SPEC 9), pages grow so that long folders need few requests. */
 const LATER_PAGE_SIZES = [50, 100, 200] as const;

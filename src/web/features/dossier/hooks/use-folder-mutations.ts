@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as foldersApi from "#shared/api/folders.ts";
 import { subtreeIds } from "../../../lib/folder-tree.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
@@ -10,17 +10,17 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 export function useCreateFolder() {
   // The dialog shows the server's message by the name field instead of a toast.
-  return useLiveMutation(api.folders.create, { showErrorToast: false });
+  return useLiveMutation(foldersApi.create, { showErrorToast: false });
 }
 
 export function useRenameFolder() {
-  return useLiveMutation(api.folders.rename, {
+  return useLiveMutation(foldersApi.rename, {
     showErrorToast: false,
     optimisticUpdate: (store, { folderId, name }) => {
-      const all = store.getQuery(api.folders.getAll, {});
+      const all = store.getQuery(foldersApi.getAll, {});
       if (!all) return;
       store.setQuery(
-        api.folders.getAll,
+        foldersApi.getAll,
         {},
         all.map((folder) => (folder._id === folderId ? { ...folder, name: name.trim() } : folder)),
       );
@@ -29,13 +29,13 @@ export function useRenameFolder() {
 }
 
 export function useMoveFolder() {
-  return useLiveMutation(api.folders.move, {
+  return useLiveMutation(foldersApi.move, {
     showErrorToast: false,
     optimisticUpdate: (store, { folderId, parentId }) => {
-      const all = store.getQuery(api.folders.getAll, {});
+      const all = store.getQuery(foldersApi.getAll, {});
       if (!all) return;
       store.setQuery(
-        api.folders.getAll,
+        foldersApi.getAll,
         {},
         all.map((folder) => (folder._id === folderId ? { ...folder, parentId } : folder)),
       );
@@ -44,13 +44,13 @@ export function useMoveFolder() {
 }
 
 export function useRemoveFolder() {
-  return useLiveMutation(api.folders.remove, {
+  return useLiveMutation(foldersApi.remove, {
     optimisticUpdate: (store, { folderId }) => {
-      const all = store.getQuery(api.folders.getAll, {});
+      const all = store.getQuery(foldersApi.getAll, {});
       if (!all) return;
       const removed = subtreeIds(all, folderId);
       store.setQuery(
-        api.folders.getAll,
+        foldersApi.getAll,
         {},
         all.filter((folder) => !removed.has(folder._id)),
       );

@@ -1,5 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
+import * as foldersApi from "#shared/api/folders.ts";
+import * as sharesApi from "#shared/api/shares.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { editListedDocument } from "../api/listed-documents.ts";
 
@@ -11,35 +13,34 @@ import { editListedDocument } from "../api/listed-documents.ts";
  */
 
 export function useSetShare() {
-  return useLiveMutation(api.shares.set, { showErrorToast: false });
+  return useLiveMutation(sharesApi.set, { showErrorToast: false });
 }
 
 export function useRemoveShare() {
-  return useLiveMutation(api.shares.remove);
+  return useLiveMutation(sharesApi.remove);
 }
 
 export function useSetDocumentFavorite() {
   const client = useQueryClient();
-  return useLiveMutation(api.documents.setFavorite, {
+  return useLiveMutation(documentsApi.setFavorite, {
     optimisticUpdate: (store, { documentId, favorite }) => {
       editListedDocument(client, store, documentId, (document) => ({
         ...document,
         isFavorite: favorite,
       }));
-      const open = store.getQuery(api.documents.get, { documentId });
-      if (open)
-        store.setQuery(api.documents.get, { documentId }, { ...open, isFavorite: favorite });
+      const open = store.getQuery(documentsApi.get, { documentId });
+      if (open) store.setQuery(documentsApi.get, { documentId }, { ...open, isFavorite: favorite });
     },
   });
 }
 
 export function useSetFolderFavorite() {
-  return useLiveMutation(api.folders.setFavorite, {
+  return useLiveMutation(foldersApi.setFavorite, {
     optimisticUpdate: (store, { folderId, favorite }) => {
-      const all = store.getQuery(api.folders.getAll, {});
+      const all = store.getQuery(foldersApi.getAll, {});
       if (!all) return;
       store.setQuery(
-        api.folders.getAll,
+        foldersApi.getAll,
         {},
         all.map((folder) =>
           folder._id === folderId ? { ...folder, isFavorite: favorite } : folder,

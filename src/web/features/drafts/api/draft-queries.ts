@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as draftsApi from "#shared/api/drafts.ts";
 import type { DraftStatus } from "#shared/schemas/draft.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
@@ -23,13 +23,13 @@ export function listArgs(filter: DraftListFilter) {
 }
 
 export const draftListOptions = (filter: DraftListFilter) =>
-  liveQueryOptions(api.drafts.list, listArgs(filter), { staleTime: STALE });
+  liveQueryOptions(draftsApi.list, listArgs(filter), { staleTime: STALE });
 
 export const draftOptions = (draftId: string) =>
-  liveQueryOptions(api.drafts.get, { draftId }, { staleTime: STALE });
+  liveQueryOptions(draftsApi.get, { draftId }, { staleTime: STALE });
 
 export const draftVersionsOptions = (draftId: string) =>
-  liveQueryOptions(api.drafts.listVersions, { draftId }, { staleTime: STALE });
+  liveQueryOptions(draftsApi.listVersions, { draftId }, { staleTime: STALE });
 
 /** /modules/drafts's loader: the list as filtered, and the open draft. */
 export async function preloadDrafts(

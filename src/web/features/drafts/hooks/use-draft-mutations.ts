@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as draftsApi from "#shared/api/drafts.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
@@ -6,12 +6,12 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
  * stale edit must offer reload or copy, not a passing toast); discard shows
  * a toast when refused.
  */
-export const useUpdateDraft = () => useLiveMutation(api.drafts.update, { showErrorToast: false });
+export const useUpdateDraft = () => useLiveMutation(draftsApi.update, { showErrorToast: false });
 
 export const useSaveDraftToDossier = () =>
-  useLiveMutation(api.drafts.saveToDossier, { showErrorToast: false });
+  useLiveMutation(draftsApi.saveToDossier, { showErrorToast: false });
 
 export const useRegenerateDraft = () =>
-  useLiveMutation(api.drafts.regenerate, { showErrorToast: false });
+  useLiveMutation(draftsApi.regenerate, { showErrorToast: false });
 
-export const useDiscardDraft = () => useLiveMutation(api.drafts.discard);
+export const useDiscardDraft = () => useLiveMutation(draftsApi.discard);

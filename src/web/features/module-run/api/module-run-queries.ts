@@ -1,5 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
+import * as moduleExecutionsApi from "#shared/api/module-executions.ts";
+import * as modulesApi from "#shared/api/modules.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
@@ -11,22 +13,22 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
  */
 
 export const moduleBySlugOptions = (slug: string) =>
-  liveQueryOptions(api.modules.getBySlug, { slug }, { staleTime: STALE_TIME.moduleDetail });
+  liveQueryOptions(modulesApi.getBySlug, { slug }, { staleTime: STALE_TIME.moduleDetail });
 
 export const RECENT_RUNS = 8;
 
 export const recentRunsOptions = (moduleId: string) =>
-  liveQueryOptions(api.modules.listExecutions, { moduleId, limit: RECENT_RUNS });
+  liveQueryOptions(modulesApi.listExecutions, { moduleId, limit: RECENT_RUNS });
 
 export const executionOptions = (executionId: string) =>
-  liveQueryOptions(api.modules.getModuleExecutionById, { executionId });
+  liveQueryOptions(modulesApi.getModuleExecutionById, { executionId });
 
 export const executionDraftOptions = (executionId: string) =>
-  liveQueryOptions(api.modules.getExecutionDraft, { executionId });
+  liveQueryOptions(moduleExecutionsApi.getExecutionDraft, { executionId });
 
 /** Names of the documents a run names (unreadable ones are left out). */
 export const documentsByIdOptions = (documentIds: string[]) =>
-  liveQueryOptions(api.documents.getMany, { documentIds: documentIds.slice(0, 100) });
+  liveQueryOptions(documentsApi.getMany, { documentIds: documentIds.slice(0, 100) });
 
 /** /modules/{slug}'s loader: the module (fresh for 2 minutes). */
 export async function preloadModule(queryClient: QueryClient, slug: string): Promise<void> {

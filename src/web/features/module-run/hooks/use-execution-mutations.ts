@@ -1,17 +1,17 @@
-import { api } from "#shared/api/index.ts";
+import * as modulesApi from "#shared/api/modules.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /** Start a run; the form shows refusals on their fields (no toast). */
-export const useRunModule = () => useLiveMutation(api.modules.run, { showErrorToast: false });
+export const useRunModule = () => useLiveMutation(modulesApi.run, { showErrorToast: false });
 
 /** Stop a run: shown cancelled at once, put back (with a toast) if refused. */
 export const useCancelExecution = () =>
-  useLiveMutation(api.modules.cancelExecution, {
+  useLiveMutation(modulesApi.cancelExecution, {
     optimisticUpdate: (store, { executionId }) => {
-      const current = store.getQuery(api.modules.getModuleExecutionById, { executionId });
+      const current = store.getQuery(modulesApi.getModuleExecutionById, { executionId });
       if (current) {
         store.setQuery(
-          api.modules.getModuleExecutionById,
+          modulesApi.getModuleExecutionById,
           { executionId },
           { ...current, status: "cancelled", canCancel: false, finishedAt: Date.now() },
         );

@@ -1,12 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as modulesApi from "#shared/api/modules.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** /modules: the modules the caller's organization may run, by category (SPEC 9: 2 minutes). */
 export const moduleGroupsOptions = () =>
-  liveQueryOptions(api.modules.getModulesWithCategories, {}, { staleTime: STALE_TIME.modules });
+  liveQueryOptions(modulesApi.getModulesWithCategories, {}, { staleTime: STALE_TIME.modules });
 
 /** /modules' loader. */
 export async function preloadModules(queryClient: QueryClient): Promise<void> {

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as notificationsApi from "#shared/api/notifications.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
@@ -9,15 +9,15 @@ export const NOTIFICATIONS_FIRST_PAGE = 30;
 export const BELL_PAGE = 6;
 
 /** The bell's number: the caller's unread notifications (live). */
-export const unreadCountOptions = () => liveQueryOptions(api.notifications.unreadCount, {});
+export const unreadCountOptions = () => liveQueryOptions(notificationsApi.unreadCount, {});
 
 /** One cursor page of the caller's notifications, newest first (live). */
 export const notificationPageOptions = (numItems: number, cursor: string | null) =>
-  liveQueryOptions(api.notifications.list, { paginationOpts: { numItems, cursor } });
+  liveQueryOptions(notificationsApi.list, { paginationOpts: { numItems, cursor } });
 
 /** Per-kind delivery and whether email is possible on this server. */
 export const notificationPreferencesOptions = () =>
-  liveQueryOptions(api.notifications.getPreferences, {});
+  liveQueryOptions(notificationsApi.getPreferences, {});
 
 /** /account/notifications' loader: the first page and the preferences. */
 export async function preloadNotifications(queryClient: QueryClient): Promise<void> {

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ArgsOf } from "#shared/api/define.ts";
-import { api } from "#shared/api/index.ts";
+import * as notificationsApi from "#shared/api/notifications.ts";
 import { functionKey } from "../../../lib/sync/function-key.ts";
 import { type OptimisticStore, useLiveMutation } from "../../../lib/sync/mutations.ts";
 
-type ListArgs = ArgsOf<typeof api.notifications.list>;
+type ListArgs = ArgsOf<typeof notificationsApi.list>;
 
 /** Marks notifications read in every cached page and lowers the bell's count, at once. */
 function markReadEverywhere(
@@ -16,7 +16,7 @@ function markReadEverywhere(
   const now = Date.now();
   let marked = 0;
   for (const args of pages) {
-    const page = store.getQuery(api.notifications.list, args);
+    const page = store.getQuery(notificationsApi.list, args);
     if (!page) continue;
     let changed = false;
     const next = page.page.map((n) => {
@@ -25,13 +25,13 @@ function markReadEverywhere(
       marked++;
       return { ...n, readAt: now };
     });
-    if (changed) store.setQuery(api.notifications.list, args, { ...page, page: next });
+    if (changed) store.setQuery(notificationsApi.list, args, { ...page, page: next });
   }
-  const unread = store.getQuery(api.notifications.unreadCount, {});
+  const unread = store.getQuery(notificationsApi.unreadCount, {});
   if (unread) {
     const all = target === "all";
     store.setQuery(
-      api.notifications.unreadCount,
+      notificationsApi.unreadCount,
       {},
       {
         count: all ? 0 : Math.max(0, unread.count - marked),
@@ -46,16 +46,16 @@ function useCachedPages() {
   return () =>
     client
       .getQueryCache()
-      .findAll({ queryKey: functionKey(api.notifications.list) })
+      .findAll({ queryKey: functionKey(notificationsApi.list) })
       .flatMap((query) => {
-        const parsed = api.notifications.list.args.safeParse(query.queryKey[2]);
+        const parsed = notificationsApi.list.args.safeParse(query.queryKey[2]);
         return parsed.success ? [parsed.data] : [];
       });
 }
 
 export function useMarkRead() {
   const cachedPages = useCachedPages();
-  return useLiveMutation(api.notifications.markRead, {
+  return useLiveMutation(notificationsApi.markRead, {
     optimisticUpdate: (store, { notificationIds }) => {
       markReadEverywhere(store, cachedPages(), new Set(notificationIds));
     },
@@ -64,21 +64,21 @@ export function useMarkRead() {
 
 export function useMarkAllRead() {
   const cachedPages = useCachedPages();
-  return useLiveMutation(api.notifications.markAllRead, {
+  return useLiveMutation(notificationsApi.markAllRead, {
     optimisticUpdate: (store) => markReadEverywhere(store, cachedPages(), "all"),
   });
 }
 
 export function useSetNotificationPreferences() {
-  return useLiveMutation(api.notifications.setPreferences, {
+  return useLiveMutation(notificationsApi.setPreferences, {
     optimisticUpdate: (store, { preferences }) => {
-      const current = store.getQuery(api.notifications.getPreferences, {});
+      const current = store.getQuery(notificationsApi.getPreferences, {});
       if (!current) return;
       const next = { ...current.preferences };
       for (const [kind, delivery] of Object.entries(preferences)) {
         if (delivery) next[kind] = delivery;
       }
-      store.setQuery(api.notifications.getPreferences, {}, { ...current, preferences: next });
+      store.setQuery(notificationsApi.getPreferences, {}, { ...current, preferences: next });
     },
   });
 }

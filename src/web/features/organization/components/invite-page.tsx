@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
-import { api } from "#shared/api/index.ts";
+import * as invitationsApi from "#shared/api/invitations.ts";
 import { acceptInvitationSchema, type InvitationPreview } from "#shared/schemas/organization.ts";
 import { PASSWORDS_DONT_MATCH } from "#shared/schemas/user.ts";
 import { APP_NAME } from "../../../components/app-name.ts";
@@ -149,7 +149,7 @@ function JoinAsSignedIn({ token, invitation }: { token: string; invitation: Vali
   const me = useQuery(meOptions());
   const auth = useAuth();
   const navigate = useNavigate();
-  const join = useLiveMutation(api.invitations.acceptExisting, { showErrorToast: false });
+  const join = useLiveMutation(invitationsApi.acceptExisting, { showErrorToast: false });
   if (!me.data) return <Skeleton className="h-10 w-full" />;
   const sameEmail = me.data.email.toLowerCase() === invitation.email.toLowerCase();
   if (!sameEmail) {
@@ -198,7 +198,7 @@ function JoinAsSignedIn({ token, invitation }: { token: string; invitation: Vali
 function AcceptForm({ token }: { token: string }) {
   const { completeSignIn } = useAuthClient();
   const navigate = useNavigate();
-  const accept = useAction(api.invitations.accept);
+  const accept = useAction(invitationsApi.accept);
   const form = useZodForm(acceptFormSchema, {
     firstName: "",
     lastName: "",

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { LockKeyhole } from "lucide-react";
 import { useEffect, useState } from "react";
-import { api } from "#shared/api/index.ts";
+import * as signInPolicyApi from "#shared/api/sign-in-policy.ts";
 import type { Role } from "#shared/constants.ts";
 import { emailDomainSchema, type SignInPolicy } from "#shared/schemas/sign-in-policy.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -51,7 +51,7 @@ export function SignInPolicyCard() {
 }
 
 function PolicyForm({ policy }: { policy: SignInPolicy }) {
-  const update = useLiveMutation(api.signInPolicy.update, { showErrorToast: false });
+  const update = useLiveMutation(signInPolicyApi.update, { showErrorToast: false });
   const [domains, setDomains] = useState(policy.allowedDomains.join(", "));
   const [defaultRole, setDefaultRole] = useState<Role>(policy.defaultRole);
   const [requireSso, setRequireSso] = useState(policy.requireSso);

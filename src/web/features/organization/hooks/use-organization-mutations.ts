@@ -1,4 +1,6 @@
-import { api } from "#shared/api/index.ts";
+import * as invitationsApi from "#shared/api/invitations.ts";
+import * as membersApi from "#shared/api/members.ts";
+import * as organizationsApi from "#shared/api/organizations.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
@@ -6,15 +8,15 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
  * back, with a toast, if refused; the dialogs show their own errors.
  */
 export const useUpdateOrganization = () =>
-  useLiveMutation(api.organizations.update, { showErrorToast: false });
+  useLiveMutation(organizationsApi.update, { showErrorToast: false });
 
 export const useSetMemberRole = () =>
-  useLiveMutation(api.members.setRole, {
+  useLiveMutation(membersApi.setRole, {
     optimisticUpdate: (store, { userId, role }) => {
-      const members = store.getQuery(api.members.list, {});
+      const members = store.getQuery(membersApi.list, {});
       if (members) {
         store.setQuery(
-          api.members.list,
+          membersApi.list,
           {},
           members.map((m) => (m._id === userId ? { ...m, role } : m)),
         );
@@ -22,20 +24,20 @@ export const useSetMemberRole = () =>
     },
   });
 
-export const useRemoveMember = () => useLiveMutation(api.members.remove, { showErrorToast: false });
+export const useRemoveMember = () => useLiveMutation(membersApi.remove, { showErrorToast: false });
 
 export const useCreateInvitations = () =>
-  useLiveMutation(api.invitations.create, { showErrorToast: false });
+  useLiveMutation(invitationsApi.create, { showErrorToast: false });
 
-export const useResendInvitation = () => useLiveMutation(api.invitations.resend);
+export const useResendInvitation = () => useLiveMutation(invitationsApi.resend);
 
 export const useRevokeInvitation = () =>
-  useLiveMutation(api.invitations.revoke, {
+  useLiveMutation(invitationsApi.revoke, {
     optimisticUpdate: (store, { invitationId }) => {
-      const list = store.getQuery(api.invitations.list, {});
+      const list = store.getQuery(invitationsApi.list, {});
       if (list) {
         store.setQuery(
-          api.invitations.list,
+          invitationsApi.list,
           {},
           list.map((i) => (i._id === invitationId ? { ...i, status: "revoked" as const } : i)),
         );

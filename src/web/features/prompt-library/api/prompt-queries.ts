@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
+import * as promptsApi from "#shared/api/prompts.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { promptsOptions } from "../../../lib/shared-queries.ts";
@@ -7,7 +8,7 @@ import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /** The categories in use, for the filter (the prompts themselves: lib/shared-queries.ts). */
 export const promptCategoriesOptions = () =>
-  liveQueryOptions(api.prompts.listCategories, {}, { staleTime: STALE_TIME.prompts });
+  liveQueryOptions(promptsApi.listCategories, {}, { staleTime: STALE_TIME.prompts });
 
 /** /prompt-library's loader: the prompts and their categories. */
 export async function preloadPromptLibrary(queryClient: QueryClient): Promise<void> {
@@ -21,4 +22,4 @@ export async function preloadPromptLibrary(queryClient: QueryClient): Promise<vo
 
 /** A prompt's documents, for its form (only those the editor may read come back). */
 export const promptDocumentsOptions = (documentIds: string[]) =>
-  liveQueryOptions(api.documents.getMany, { documentIds });
+  liveQueryOptions(documentsApi.getMany, { documentIds });

@@ -1,24 +1,24 @@
-import { api } from "#shared/api/index.ts";
+import * as promptsApi from "#shared/api/prompts.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /**
  * Writes to the library. The form dialogs show their own errors (no toast);
  * archiving hides the card at once and puts it back, with a toast, if refused.
  */
-export const useCreatePrompt = () => useLiveMutation(api.prompts.create, { showErrorToast: false });
+export const useCreatePrompt = () => useLiveMutation(promptsApi.create, { showErrorToast: false });
 
 export const useCreatePromptCategory = () =>
-  useLiveMutation(api.prompts.createCategory, { showErrorToast: false });
+  useLiveMutation(promptsApi.createCategory, { showErrorToast: false });
 
-export const useUpdatePrompt = () => useLiveMutation(api.prompts.update, { showErrorToast: false });
+export const useUpdatePrompt = () => useLiveMutation(promptsApi.update, { showErrorToast: false });
 
 export const useArchivePrompt = () =>
-  useLiveMutation(api.prompts.archive, {
+  useLiveMutation(promptsApi.archive, {
     optimisticUpdate: (store, { promptId }) => {
-      const prompts = store.getQuery(api.prompts.listPrompts, {});
+      const prompts = store.getQuery(promptsApi.listPrompts, {});
       if (prompts) {
         store.setQuery(
-          api.prompts.listPrompts,
+          promptsApi.listPrompts,
           {},
           prompts.filter((p) => p._id !== promptId),
         );
@@ -31,9 +31,9 @@ export const useArchivePrompt = () =>
  * them 0, 1, 2...): the library shows it at once and puts it back if refused.
  */
 export const useReorderPrompts = () =>
-  useLiveMutation(api.prompts.reorder, {
+  useLiveMutation(promptsApi.reorder, {
     optimisticUpdate: (store, { promptIds }) => {
-      const prompts = store.getQuery(api.prompts.listPrompts, {});
+      const prompts = store.getQuery(promptsApi.listPrompts, {});
       if (!prompts) return;
       const order = new Map(promptIds.map((id, index) => [id, index]));
       const renumbered = prompts.map((p) => {
@@ -41,7 +41,7 @@ export const useReorderPrompts = () =>
         return index === undefined ? p : { ...p, sortOrder: index };
       });
       store.setQuery(
-        api.prompts.listPrompts,
+        promptsApi.listPrompts,
         {},
         renumbered.sort(
           (a, b) =>
@@ -54,4 +54,4 @@ export const useReorderPrompts = () =>
   });
 
 /** /admin/prompts: archive or restore any prompt; the list follows live. */
-export const useSetPromptArchived = () => useLiveMutation(api.prompts.setArchived);
+export const useSetPromptArchived = () => useLiveMutation(promptsApi.setArchived);

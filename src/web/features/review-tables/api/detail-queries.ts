@@ -1,4 +1,5 @@
-import { api } from "#shared/api/index.ts";
+import * as documentsApi from "#shared/api/documents.ts";
+import * as tablesApi from "#shared/api/tables.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
 
 /**
@@ -12,15 +13,15 @@ const STALE = 0;
 
 /** One cell in full, for the side panel. */
 export const tableCellOptions = (tableId: string, rowId: string, columnId: string) =>
-  liveQueryOptions(api.tables.getCell, { tableId, rowId, columnId }, { staleTime: STALE });
+  liveQueryOptions(tablesApi.getCell, { tableId, rowId, columnId }, { staleTime: STALE });
 
 /** Who the owner shared the table with. */
 export const tableSharesOptions = (tableId: string) =>
-  liveQueryOptions(api.tables.listShares, { tableId });
+  liveQueryOptions(tablesApi.listShares, { tableId });
 
 /** The best 50 search hits across the dossier, to add as rows. */
 export const documentSearchOptions = (query: string) =>
-  liveQueryOptions(api.documents.search, {
+  liveQueryOptions(documentsApi.search, {
     query,
     paginationOpts: { numItems: 50, cursor: null },
   });

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as tablesApi from "#shared/api/tables.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { functionKey, parseResult, wireArgs } from "../../../lib/sync/function-key.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
@@ -9,7 +9,7 @@ import { getLiveRuntime } from "../../../lib/sync/live-runtime.ts";
 const STALE = 0;
 
 /** The tables I can see: mine and those shared with me. */
-export const tableListOptions = () => liveQueryOptions(api.tables.list, {}, { staleTime: STALE });
+export const tableListOptions = () => liveQueryOptions(tablesApi.list, {}, { staleTime: STALE });
 
 /**
  * One table with every cell in compact form, read once (a stale link may name
@@ -21,15 +21,15 @@ export const tableListOptions = () => liveQueryOptions(api.tables.list, {}, { st
  */
 export const tableOptions = (tableId: string) =>
   queryOptions({
-    queryKey: functionKey(api.tables.get, { tableId }),
+    queryKey: functionKey(tablesApi.get, { tableId }),
     queryFn: async ({ client, queryKey }) => {
       const { sync, store } = getLiveRuntime(client);
       const since = store.versionOf(queryKey);
-      const answer = await sync.query(api.tables.get.path, wireArgs({ tableId }), {
+      const answer = await sync.query(tablesApi.get.path, wireArgs({ tableId }), {
         preferSocket: true,
       });
       // Kept as the server's value under the optimistic layers, like a live query's.
-      return store.received(queryKey, parseResult(api.tables.get, answer), since);
+      return store.received(queryKey, parseResult(tablesApi.get, answer), since);
     },
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -38,7 +38,7 @@ export const tableOptions = (tableId: string) =>
 
 /** What changed in a table since `sinceRevision`: live, so every change arrives as a small push. */
 export const tableChangesOptions = (tableId: string, sinceRevision: string) =>
-  liveQueryOptions(api.tables.getChanges, { tableId, sinceRevision }, { staleTime: STALE });
+  liveQueryOptions(tablesApi.getChanges, { tableId, sinceRevision }, { staleTime: STALE });
 
 /** /modules/table's loader. */
 export async function preloadTables(queryClient: QueryClient): Promise<void> {

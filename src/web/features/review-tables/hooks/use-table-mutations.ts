@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as tablesApi from "#shared/api/tables.ts";
 import type { TableCells } from "#shared/schemas/review-table.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 
@@ -9,34 +9,34 @@ import { useLiveMutation } from "../../../lib/sync/mutations.ts";
  */
 
 export function useCreateTable() {
-  return useLiveMutation(api.tables.create, { showErrorToast: false });
+  return useLiveMutation(tablesApi.create, { showErrorToast: false });
 }
 
 export function useRenameTable() {
-  return useLiveMutation(api.tables.rename, {
+  return useLiveMutation(tablesApi.rename, {
     showErrorToast: false,
     optimisticUpdate: (store, { tableId, name }) => {
-      const list = store.getQuery(api.tables.list, {});
+      const list = store.getQuery(tablesApi.list, {});
       if (list)
         store.setQuery(
-          api.tables.list,
+          tablesApi.list,
           {},
           list.map((table) => (table._id === tableId ? { ...table, name } : table)),
         );
-      const open = store.getQuery(api.tables.get, { tableId });
+      const open = store.getQuery(tablesApi.get, { tableId });
       if (open)
-        store.setQuery(api.tables.get, { tableId }, { ...open, table: { ...open.table, name } });
+        store.setQuery(tablesApi.get, { tableId }, { ...open, table: { ...open.table, name } });
     },
   });
 }
 
 export function useRemoveTable() {
-  return useLiveMutation(api.tables.remove, {
+  return useLiveMutation(tablesApi.remove, {
     optimisticUpdate: (store, { tableId }) => {
-      const list = store.getQuery(api.tables.list, {});
+      const list = store.getQuery(tablesApi.list, {});
       if (list)
         store.setQuery(
-          api.tables.list,
+          tablesApi.list,
           {},
           list.filter((table) => table._id !== tableId),
         );
@@ -45,28 +45,28 @@ export function useRemoveTable() {
 }
 
 export function useAddDocuments() {
-  return useLiveMutation(api.tables.addDocuments, { showErrorToast: false });
+  return useLiveMutation(tablesApi.addDocuments, { showErrorToast: false });
 }
 
 export function useAddFolder() {
-  return useLiveMutation(api.tables.addFolder, { showErrorToast: false });
+  return useLiveMutation(tablesApi.addFolder, { showErrorToast: false });
 }
 
 export function useAddColumn() {
-  return useLiveMutation(api.tables.addColumn, { showErrorToast: false });
+  return useLiveMutation(tablesApi.addColumn, { showErrorToast: false });
 }
 
 export function useUpdateColumn() {
-  return useLiveMutation(api.tables.updateColumn, { showErrorToast: false });
+  return useLiveMutation(tablesApi.updateColumn, { showErrorToast: false });
 }
 
 export function useRemoveColumn() {
-  return useLiveMutation(api.tables.removeColumn, {
+  return useLiveMutation(tablesApi.removeColumn, {
     optimisticUpdate: (store, { tableId, columnId }) => {
-      const open = store.getQuery(api.tables.get, { tableId });
+      const open = store.getQuery(tablesApi.get, { tableId });
       if (open)
         store.setQuery(
-          api.tables.get,
+          tablesApi.get,
           { tableId },
           {
             ...open,
@@ -82,12 +82,12 @@ export function useRemoveColumn() {
 }
 
 export function useRemoveRow() {
-  return useLiveMutation(api.tables.removeRow, {
+  return useLiveMutation(tablesApi.removeRow, {
     optimisticUpdate: (store, { tableId, rowId }) => {
-      const open = store.getQuery(api.tables.get, { tableId });
+      const open = store.getQuery(tablesApi.get, { tableId });
       if (open)
         store.setQuery(
-          api.tables.get,
+          tablesApi.get,
           { tableId },
           {
             ...open,
@@ -101,28 +101,28 @@ export function useRemoveRow() {
 
 /** A hand correction from the panel's form, which shows its own error. */
 export function useSetCell() {
-  return useLiveMutation(api.tables.setCell, { showErrorToast: false });
+  return useLiveMutation(tablesApi.setCell, { showErrorToast: false });
 }
 
 /** Give a corrected cell back to the model (a failure is a toast). */
 export function useGiveBackCell() {
-  return useLiveMutation(api.tables.setCell);
+  return useLiveMutation(tablesApi.setCell);
 }
 
 export function useFillTable() {
-  return useLiveMutation(api.tables.fill);
+  return useLiveMutation(tablesApi.fill);
 }
 
 export function useCancelFill() {
-  return useLiveMutation(api.tables.cancel);
+  return useLiveMutation(tablesApi.cancel);
 }
 
 export function useShareTable() {
-  return useLiveMutation(api.tables.share, { showErrorToast: false });
+  return useLiveMutation(tablesApi.share, { showErrorToast: false });
 }
 
 export function useUnshareTable() {
-  return useLiveMutation(api.tables.unshare);
+  return useLiveMutation(tablesApi.unshare);
 }
 
 /** The row's cells marked "no cell" (the lists stay aligned with rowIds). */

@@ -1,5 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { ChevronsUpDown, LifeBuoy, LogOut, UserRound } from "lucide-react";
 import type { Theme } from "#shared/constants.ts";
 import type { User } from "#shared/schemas/user.ts";
@@ -18,24 +17,20 @@ import {
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useAuth } from "../../../lib/auth/auth-context.ts";
+import { useAuthClient } from "../../../lib/auth/auth-context.ts";
+import { signOutToSignInPage } from "../../../lib/auth/sign-out.ts";
 
 const isTheme = (value: string): value is Theme => THEME_OPTIONS.some((o) => o.value === value);
 
 /** Avatar, name and e-mail; opens Account, the theme choice and Sign out. */
 export function UserMenu({ open, user }: { open: boolean; user: User | undefined }) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const auth = useAuthClient();
   const theme = useThemeStore((s) => s.theme);
   const setTheme = useThemeStore((s) => s.setTheme);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : "";
 
-  const onSignOut = async () => {
-    await signOut();
-    queryClient.clear();
-    await navigate({ to: "/login", replace: true });
-  };
+  // A full load of the light sign-in page: nothing of the session stays in memory.
+  const onSignOut = () => signOutToSignInPage(auth);
 
   return (
     <DropdownMenu>

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { api } from "#shared/api/index.ts";
+import * as threadsApi from "#shared/api/threads.ts";
 import { STALE_TIME } from "#shared/constants.ts";
 import { ignoreAuthRequired } from "../../../components/loader-guard.ts";
 import { liveQueryOptions } from "../../../lib/sync/live-query.ts";
@@ -9,7 +9,7 @@ export const THREAD_LIST_ARGS = {};
 
 /** threads.list, shared by the /threads loader and page (fresh 2 minutes, SPEC 9). */
 export const threadListOptions = () =>
-  liveQueryOptions(api.threads.list, THREAD_LIST_ARGS, { staleTime: STALE_TIME.threads });
+  liveQueryOptions(threadsApi.list, THREAD_LIST_ARGS, { staleTime: STALE_TIME.threads });
 
 /** /threads' loader. */
 export async function preloadThreadList(queryClient: QueryClient): Promise<void> {

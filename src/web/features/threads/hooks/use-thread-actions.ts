@@ -1,4 +1,4 @@
-import { api } from "#shared/api/index.ts";
+import * as threadsApi from "#shared/api/threads.ts";
 import { useLiveMutation } from "../../../lib/sync/mutations.ts";
 import { THREAD_LIST_ARGS } from "../api/thread-list-queries.ts";
 
@@ -7,28 +7,28 @@ import { THREAD_LIST_ARGS } from "../api/thread-list-queries.ts";
  * conversation's title), rolled back with a toast if the server refuses.
  */
 export function useThreadActions() {
-  const rename = useLiveMutation(api.threads.rename, {
+  const rename = useLiveMutation(threadsApi.rename, {
     optimisticUpdate: (store, args) => {
       const title = args.title.trim();
-      const list = store.getQuery(api.threads.list, THREAD_LIST_ARGS);
+      const list = store.getQuery(threadsApi.list, THREAD_LIST_ARGS);
       if (list) {
         store.setQuery(
-          api.threads.list,
+          threadsApi.list,
           THREAD_LIST_ARGS,
           list.map((t) => (t._id === args.threadId ? { ...t, title } : t)),
         );
       }
-      const thread = store.getQuery(api.threads.getThread, { threadId: args.threadId });
+      const thread = store.getQuery(threadsApi.getThread, { threadId: args.threadId });
       if (thread)
-        store.setQuery(api.threads.getThread, { threadId: args.threadId }, { ...thread, title });
+        store.setQuery(threadsApi.getThread, { threadId: args.threadId }, { ...thread, title });
     },
   });
-  const remove = useLiveMutation(api.threads.remove, {
+  const remove = useLiveMutation(threadsApi.remove, {
     optimisticUpdate: (store, args) => {
-      const list = store.getQuery(api.threads.list, THREAD_LIST_ARGS);
+      const list = store.getQuery(threadsApi.list, THREAD_LIST_ARGS);
       if (list) {
         store.setQuery(
-          api.threads.list,
+          threadsApi.list,
           THREAD_LIST_ARGS,
           list.filter((t) => t._id !== args.threadId),
         );

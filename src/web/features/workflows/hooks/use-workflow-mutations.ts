@@ -1,25 +1,25 @@
-import { api } from "#shared/api/index.ts";
+import * as workflowsApi from "#shared/api/workflows.ts";
 import { useAction, useLiveMutation } from "../../../lib/sync/mutations.ts";
 
 /** Writes of the workflows screens; forms show refusals on their fields (no toast). */
 export const useCreateWorkflow = () =>
-  useLiveMutation(api.workflows.create, { showErrorToast: false });
+  useLiveMutation(workflowsApi.create, { showErrorToast: false });
 export const useUpdateWorkflow = () =>
-  useLiveMutation(api.workflows.update, { showErrorToast: false });
-export const useArchiveWorkflow = () => useLiveMutation(api.workflows.archive);
-export const useRunWorkflow = () => useLiveMutation(api.workflows.run, { showErrorToast: false });
-export const useRetryStep = () => useLiveMutation(api.workflows.retryStep);
-export const useSetMembersCanCreate = () => useLiveMutation(api.workflows.setMembersCanCreate);
-export const useTestStep = () => useAction(api.workflows.testStep);
+  useLiveMutation(workflowsApi.update, { showErrorToast: false });
+export const useArchiveWorkflow = () => useLiveMutation(workflowsApi.archive);
+export const useRunWorkflow = () => useLiveMutation(workflowsApi.run, { showErrorToast: false });
+export const useRetryStep = () => useLiveMutation(workflowsApi.retryStep);
+export const useSetMembersCanCreate = () => useLiveMutation(workflowsApi.setMembersCanCreate);
+export const useTestStep = () => useAction(workflowsApi.testStep);
 
 /** Stop a run: shown cancelled at once, put back (with a toast) if refused. */
 export const useCancelRun = () =>
-  useLiveMutation(api.workflows.cancelRun, {
+  useLiveMutation(workflowsApi.cancelRun, {
     optimisticUpdate: (store, { runId }) => {
-      const current = store.getQuery(api.workflows.getRun, { runId });
+      const current = store.getQuery(workflowsApi.getRun, { runId });
       if (current) {
         store.setQuery(
-          api.workflows.getRun,
+          workflowsApi.getRun,
           { runId },
           { ...current, status: "cancelled", canCancel: false, finishedAt: Date.now() },
         );

@@ -1,0 +1,374 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
+import { STORAGE_KEYS } from "../src/shared/constants.ts";
+import type { Db } from "../src/server/db/database.ts";
+import { buildWeb, webBuildIsFresh } from "../scripts/web-build.ts";
+import { machineInfo } from "./support/machine.ts";
+import { prepareServer, RESULTS_DIR, ROOT } from "./support/prepare.ts";
+import { percentile } from "./support/stats.ts";
+
+/**
+ * `npm run bench:first-page`: Lighthouse-style first-paint figures of /login and (signed in)
+ * /dossier with 2,000 documents at the top of the dossier, in headless Chromium with the CPU
+ * slowed 4x (CDP Emulation.setCPUThrottlingRate) and a network profile (default "desktop":
+ * 40 ms latency, 10 Mbit/s down, 5 up, as Lighthouse's desktop preset). Every run is a cold
+ * load in a new browser context (empty HTTP cache and storage), like a Lighthouse run; the
+ * signed-in runs put a fresh session's tokens in localStorage before the page loads.
+ *
+ * Per run, in the page (PerformanceObserver registered before any script runs):
+ * - FCP: 'paint' entry first-contentful-paint.
+ * - LCP: the last 'largest-contentful-paint' entry (no input happens, so none is discarded).
+ * - TBT: over the 'longtask' entries that end after FCP, the sum of (duration - 50 ms), counting
+ *   only the part of a task after FCP (as Lighthouse does), up to the moment the page is quiet:
+ *   the expected content is on screen and no long task has started for --quiet-ms (2 s). That
+ *   end stands in for Lighthouse's time to interactive (which also waits for the network).
+ * Figures are the median (p50) over --runs runs per page, after one unmeasured warm-up run of
+ * each page (the server's first answers compile queries). Wall-clock: state the load average.
+ *
+ * Usage:
+ *   node bench/first-page.ts [--documents 2000] [--runs 5] [--cpu 4]
+ *     [--network desktop|slow4g|none] [--quiet-ms 2000] [--out bench/results/first-page.json]
+ *     [--shots DIR]
+ */
+
+const { values } = parseArgs({
+  options: {
+    documents: { type: "string", default: "2000" },
+    runs: { type: "string", default: "5" },
+    cpu: { type: "string", default: "4" },
+    network: { type: "string", default: "desktop" },
+    "quiet-ms": { type: "string", default: "2000" },
+    out: { type: "string" },
+    /** A folder to save a screenshot of each page's last run in (to look at it). */
+    shots: { type: "string" },
+  },
+});
+
+const NETWORKS = {
+  // Lighthouse's desktop preset (and its mobile preset, "Slow 4G").
+  desktop: { latency: 40, downloadKbps: 10_240, uploadKbps: 5_120 },
+  slow4g: { latency: 150, downloadKbps: 1_638, uploadKbps: 750 },
+  none: null,
+} as const;
+type NetworkName = keyof typeof NETWORKS;
+if (!(values.network! in NETWORKS)) throw new Error("--network: desktop|slow4g|none");
+const network = NETWORKS[values.network as NetworkName];
+const options = {
+  documents: wholeNumber("documents", 0, 1_000_000),
+  runs: wholeNumber("runs", 1, 100),
+  cpu: wholeNumber("cpu", 1, 20),
+  quietMs: wholeNumber("quiet-ms", 200, 30_000),
+};
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const PASSWORD = "bench-password-not-secret";
+const EMAIL = "bench-user-0@example.test";
+const log = (line: string) => process.stderr.write(`[first-page] ${line}\n`);
+
+function wholeNumber(name: keyof typeof values, min: number, max: number): number {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`--${name}: a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** `options.documents` processed documents at the top level of the dossier, in one statement. */
+async function seedDocuments(seeded: { db: Db; organizationId: string; users: { id: string }[] }) {
+  const started = performance.now();
+  await seeded.db.execute(sql`
+    insert into documents (id, organization_id, folder_id, owner_id, storage_id, name,
+      file_name_original, file_type, mime_type, size, processing_status, summary, tags,
+      html_content, text_content, created_at, updated_at)
+    select gen_random_uuid(), ${seeded.organizationId}, null, ${seeded.users[0]!.id},
+      ${seeded.organizationId} || '/first-page-' || g, 'Contract ' || g || '.pdf',
+      'Contract ' || g || '.pdf', 'pdf', 'application/pdf', 20000 + g, 'completed',
+      'The parties agree on the terms of contract ' || g || '.', '["contract"]'::jsonb,
+      repeat('<p>Clause text of a processed contract.</p>', 20),
+      repeat('Clause text of a processed contract. ', 20),
+      timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second', now()
+    from generate_series(1, ${options.documents}) g`);
+  await seeded.db.execute(sql`analyze documents`);
+  log(`inserted ${options.documents} documents in ${seconds(started)} s`);
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Registered before the app's scripts: collects paint, LCP and long-task entries. */
+const OBSERVER_SCRIPT = `(() => {
+  const m = (window.__firstPage = { fcp: null, lcp: null, lcpElement: null, longTasks: [] });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === "first-contentful-paint") m.fcp = e.startTime;
+  }).observe({ type: "paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      m.lcp = e.startTime;
+      m.lcpElement = e.element ? e.element.tagName.toLowerCase() + (e.element.dataset.testid ? "[" + e.element.dataset.testid + "]" : "") : e.url || null;
+    }
+  }).observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) m.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: "longtask", buffered: true });
+})();`;
+
+interface PageMetrics {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  /** When the page was judged quiet (ms since navigation start). */
+  quietAt: number;
+  longTasks: number;
+  lcpElement: string | null;
+  /** JavaScript and everything else transferred (bytes over the wire, from Resource Timing). */
+  jsBytes: number;
+  requests: number;
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+  /** Resolves when the page shows what it is for. */
+  ready: (page: Page) => Promise<void>;
+  signedIn: boolean;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: "/login",
+    path: "/login",
+    signedIn: false,
+    ready: (page) => page.getByTestId("login-submit").waitFor({ timeout: 60_000 }),
+  },
+  {
+    name: `/dossier (${options.documents.toLocaleString("en-US")} documents)`,
+    path: "/dossier",
+    signedIn: true,
+    ready: (page) =>
+      options.documents > 0
+        ? page
+            .locator('[data-testid="document-card"], [data-testid="document-row"]')
+            .first()
+            .waitFor({ timeout: 60_000 })
+        : page.getByRole("heading").first().waitFor({ timeout: 60_000 }),
+  },
+];
+
+async function signInTokens(url: string): Promise<{ token: string; refreshToken: string }> {
+  const response = await fetch(`${url}/api/action`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      path: "auth.signIn",
+      args: { provider: "password", params: { email: EMAIL, password: PASSWORD } },
+      format: "json",
+    }),
+  });
+  const body = (await response.json()) as { status: string; value?: { tokens?: never } };
+  const tokens = body.value?.tokens as { token: string; refreshToken: string } | undefined;
+  if (body.status !== "success" || !tokens)
+    throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return tokens;
+}
+
+async function measure(browser: Browser, url: string, scenario: Scenario): Promise<PageMetrics> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    colorScheme: "dark",
+  });
+  try {
+    if (scenario.signedIn) {
+      const tokens = await signInTokens(url);
+      const namespace = new URL(url).origin.replace(/[^a-zA-Z0-9]/g, "");
+      await context.addInitScript(
+        ({ keys, tokens }) => {
+          localStorage.setItem(keys.access, tokens.token);
+          localStorage.setItem(keys.refresh, tokens.refreshToken);
+        },
+        {
+          keys: {
+            access: `${STORAGE_KEYS.accessToken}_${namespace}`,
+            refresh: `${STORAGE_KEYS.refreshToken}_${namespace}`,
+          },
+          tokens,
+        },
+      );
+    }
+    await context.addInitScript(OBSERVER_SCRIPT);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.cpu });
+    if (network) {
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: network.latency,
+        downloadThroughput: (network.downloadKbps * 1024) / 8,
+        uploadThroughput: (network.uploadKbps * 1024) / 8,
+      });
+    }
+    await page.goto(`${url}${scenario.path}`, { waitUntil: "commit" });
+    try {
+      await scenario.ready(page);
+    } catch (error) {
+      const shot = path.join(os.tmpdir(), `first-page-failed-${Date.now()}.png`);
+      await page.screenshot({ path: shot }).catch(() => undefined);
+      log(`${scenario.name}: not ready (${page.url()}); screenshot ${shot}`);
+      throw error;
+    }
+    // Quiet: no long task started during the last quietMs (checked in the page's own clock).
+    const quietAt = await page.evaluate(
+      ({ quietMs }) =>
+        new Promise<number>((resolve) => {
+          const m = (window as unknown as { __firstPage: { longTasks: number[][] } }).__firstPage;
+          const check = () => {
+            const last = m.longTasks.at(-1);
+            const lastEnd = last ? last[0]! + last[1]! : 0;
+            const now = performance.now();
+            if (now - Math.max(lastEnd, 0) >= quietMs) resolve(lastEnd);
+            else setTimeout(check, 100);
+          };
+          check();
+        }),
+      { quietMs: options.quietMs },
+    );
+    const raw = await page.evaluate(() => {
+      const m = (
+        window as unknown as {
+          __firstPage: {
+            fcp: number | null;
+            lcp: number | null;
+            lcpElement: string | null;
+            longTasks: number[][];
+          };
+        }
+      ).__firstPage;
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const js = resources.filter((r) => r.name.endsWith(".js"));
+      return {
+        ...m,
+        jsBytes: js.reduce((sum, r) => sum + r.encodedBodySize, 0),
+        requests: resources.length + (nav ? 1 : 0),
+      };
+    });
+    if (values.shots) {
+      mkdirSync(values.shots, { recursive: true });
+      const name = scenario.path.replace(/\W+/g, "-").replace(/^-|-$/g, "");
+      await page.screenshot({ path: path.join(values.shots, `${name}.png`) });
+    }
+    if (raw.fcp === null || raw.lcp === null) throw new Error(`${scenario.name}: no FCP or LCP`);
+    if (errors.length > 0) throw new Error(`${scenario.name}: page errors: ${errors.join("; ")}`);
+    const fcp = raw.fcp;
+    let tbt = 0;
+    for (const [start, duration] of raw.longTasks) {
+      const end = start! + duration!;
+      if (end <= fcp || start! > quietAt) continue;
+      // The part of the task after FCP, beyond the first 50 ms of the task.
+      const blocking = end - Math.max(start! + 50, fcp);
+      if (blocking > 0) tbt += blocking;
+    }
+    return {
+      fcp,
+      lcp: raw.lcp,
+      tbt,
+      quietAt,
+      longTasks: raw.longTasks.length,
+      lcpElement: raw.lcpElement,
+      jsBytes: raw.jsBytes,
+      requests: raw.requests,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+if (!webBuildIsFresh(ROOT)) {
+  log("dist/ is older than its sources: vite build...");
+  await buildWeb(ROOT);
+}
+const server = await prepareServer({
+  database: "pglite",
+  users: 1,
+  extraSessions: 0,
+  seedMore: seedDocuments,
+  log,
+});
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+});
+const results: Array<{ scenario: string; runs: PageMetrics[] }> = [];
+try {
+  for (const scenario of SCENARIOS) {
+    log(`${scenario.name}: warm-up run`);
+    await measure(browser, server.url, scenario);
+    const runs: PageMetrics[] = [];
+    for (let i = 0; i < options.runs; i++) {
+      const metrics = await measure(browser, server.url, scenario);
+      log(
+        `${scenario.name} run ${i + 1}: FCP ${metrics.fcp.toFixed(0)} ms, LCP ` +
+          `${metrics.lcp.toFixed(0)} ms (${metrics.lcpElement}), TBT ${metrics.tbt.toFixed(0)} ms ` +
+          `(${metrics.longTasks} long tasks; quiet at ${metrics.quietAt.toFixed(0)} ms)`,
+      );
+      runs.push(metrics);
+    }
+    results.push({ scenario: scenario.name, runs });
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const p50 = (runs: PageMetrics[], key: "fcp" | "lcp" | "tbt") =>
+  Math.round(
+    percentile(
+      runs.map((run) => run[key]).sort((a, b) => a - b),
+      50,
+    ),
+  );
+const load = os
+  .loadavg()
+  .map((value) => value.toFixed(1))
+  .join(" ");
+const profile =
+  `CPU ${options.cpu}x slower, network ${values.network}` +
+  (network ? ` (${network.latency} ms, ${network.downloadKbps / 1024} Mbit/s down)` : "");
+process.stdout.write(
+  `\nFirst page, p50 of ${options.runs} cold loads; ${profile}; load average ${load}\n\n` +
+    "| Page | FCP (ms) | LCP (ms) | TBT (ms) | LCP element | JS over the wire |\n" +
+    "| ---- | -------- | -------- | -------- | ----------- | ---------------- |\n",
+);
+for (const { scenario, runs } of results) {
+  const jsKb = (runs[0]!.jsBytes / 1000).toFixed(1);
+  process.stdout.write(
+    `| ${scenario} | ${p50(runs, "fcp")} | ${p50(runs, "lcp")} | ${p50(runs, "tbt")} | ` +
+      `${runs.at(-1)!.lcpElement ?? "-"} | ${jsKb} kB |\n`,
+  );
+}
+const out = values.out ?? path.join(RESULTS_DIR, "first-page.json");
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      benchmark: "first-page",
+      command: `node bench/first-page.ts ${process.argv.slice(2).join(" ")}`.trim(),
+      machine: machineInfo(),
+      loadAverage: os.loadavg(),
+      options: { ...options, network: values.network },
+      results: results.map(({ scenario, runs }) => ({
+        scenario,
+        p50: { fcp: p50(runs, "fcp"), lcp: p50(runs, "lcp"), tbt: p50(runs, "tbt") },
+        runs,
+      })),
+    },
+    null,
+    2,
+  )}\n`,
+);
+log(`wrote ${path.relative(ROOT, out)}`);
