@@ -52,6 +52,20 @@ describe("import rules", () => {
     ]);
   });
 
+  it("keeps the web off the whole contract registry, except in tests", () => {
+    const edges = tree({
+      "src/web/features/dossier/api/q.ts": 'import { api } from "#shared/api/index.ts";',
+      "src/web/features/dossier/api/q.test.ts": 'import { api } from "#shared/api/index.ts";',
+      "src/web/features/chat/api/r.ts": 'import * as threadsApi from "#shared/api/threads.ts";',
+      "src/server/api/functions.ts": 'import { api } from "#shared/api/index.ts";',
+      "src/shared/api/index.ts": "",
+      "src/shared/api/threads.ts": "",
+    });
+    expect(layerViolations(edges)).toEqual([
+      "src/web/features/dossier/api/q.ts imports src/shared/api/index.ts: the web imports a namespace's contract file (e.g. #shared/api/documents.ts), not the whole registry, so each chunk carries only the contracts it names (decision 016).",
+    ]);
+  });
+
   it("allows what flows one way", () => {
     const edges = tree({
       "src/web/routes/a.tsx": 'import { b } from "../features/dossier/b.tsx";',

@@ -94,6 +94,16 @@ export function layerViolations(edges: readonly ImportEdge[]): string[] {
       problems.push(`${from} imports ${to}: src/${a} must not import src/${b}.`);
       continue;
     }
+    if (
+      to === "src/shared/api/index.ts" &&
+      from.startsWith("src/web/") &&
+      !/\.test\.tsx?$/.test(from)
+    ) {
+      problems.push(
+        `${from} imports ${to}: the web imports a namespace's contract file (e.g. #shared/api/documents.ts), not the whole registry, so each chunk carries only the contracts it names (decision 016).`,
+      );
+      continue;
+    }
     const [featureA, featureB] = [featureOf(from), featureOf(to)];
     if (featureB && featureA && featureA !== featureB) {
       problems.push(
