@@ -7,13 +7,14 @@ const CHILD = path.join(import.meta.dirname, "pglite-initdb-child.ts");
 const INITDB_TIMEOUT_MS = 5 * 60_000;
 
 /**
- * A new embedded database is created (initdb) in a short-lived child process, before the server
- * opens it (decision 032). Done in the server's own process, PGlite runs initdb in a second
- * WebAssembly instance (plus initdb's own module) and copies the result across; that memory
- * was freed but about 130 MB of the process stayed resident for good, so a new install idled
- * at 450 MB where a restart of the same data idles at 300. The child writes into a sibling
- * directory, renamed into place only once initdb has succeeded, so an interrupted first start
- * leaves nothing half made; the data dir's lock is held meanwhile.
+ * A new embedded database is created (initdb, then the migrations) in a short-lived child
+ * process, before the server opens it (decision 032). Done in the server's own process, PGlite
+ * runs initdb in a second WebAssembly instance (plus initdb's own module) and copies the result
+ * across; that memory was freed but about 130 MB of the process stayed resident for good, so a
+ * new install idled at 450 MB where a restart of the same data idled at 315. With the
+ * migrations in the child too, the server's first start is a restart like any other. The child
+ * writes into a sibling directory, renamed into place only once it has succeeded, so an
+ * interrupted first start leaves nothing half made; the data dir's lock is held meanwhile.
  *
  * Returns whether a database was created. Does nothing when DATA_DIR/pglite already holds one
  * (or holds something else, which PGlite itself then deals with as before).
