@@ -178,6 +178,7 @@ async function measure(
   }
   const startMs = performance.now() - started;
   const atStart = memoryOf(child.pid!).rss;
+  peak = Math.max(peak, atStart);
   let last = { rss: atStart, largestAnon: 0 };
   const settleUntil = Date.now() + options.settle;
   while (Date.now() < settleUntil) {
