@@ -69,9 +69,26 @@ interface Sample {
   heapUsed: number;
   heapTotal: number;
   external: number;
+  arrayBuffers: number;
   largestAnon: number;
+  /** /proc/PID/smaps_rollup once settled: anonymous and file-backed resident MB. */
+  anonymous: number;
+  fileBacked: number;
   modules: number;
   heavyPackages: string[];
+}
+
+/** Anonymous and file-backed resident bytes of a process (/proc/PID/smaps_rollup). */
+function rollupOf(pid: number): { anonymous: number; fileBacked: number } {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kb = (key: string) =>
+      Number(new RegExp(`\\n${key}:\\s+(\\d+)`).exec(text)?.[1] ?? 0) * 1024;
+    const anonymous = kb("Anonymous");
+    return { anonymous, fileBacked: Math.max(0, kb("Rss") - anonymous) };
+  } catch {
+    return { anonymous: 0, fileBacked: 0 };
+  }
 }
 
 /** RSS of a process in bytes, and its largest anonymous mapping's resident bytes. */
@@ -101,7 +118,10 @@ const HEAVY = [
   "sharp",
   "@napi-rs/canvas",
   "jszip",
+  "archiver",
+  "papaparse",
   "sanitize-html",
+  "postcss",
   "@aws-sdk/client-s3",
   "google-auth-library",
   "@ai-sdk/amazon-bedrock",
@@ -158,6 +178,7 @@ async function measure(
   }
   const startMs = performance.now() - started;
   const atStart = memoryOf(child.pid!).rss;
+  peak = Math.max(peak, atStart);
   let last = { rss: atStart, largestAnon: 0 };
   const settleUntil = Date.now() + options.settle;
   while (Date.now() < settleUntil) {
@@ -165,6 +186,7 @@ async function measure(
     last = memoryOf(child.pid!);
     peak = Math.max(peak, last.rss);
   }
+  const rollup = rollupOf(child.pid!);
   await sleep(300);
   const probe = JSON.parse(readFileSync(probeFile, "utf8")) as Probe;
   child.kill("SIGTERM");
@@ -179,15 +201,19 @@ async function measure(
     heapUsed: mb(probe.memory.heapUsed),
     heapTotal: mb(probe.memory.heapTotal),
     external: mb(probe.memory.external),
+    arrayBuffers: mb(probe.memory.arrayBuffers),
     largestAnon: mb(last.largestAnon),
+    anonymous: mb(rollup.anonymous),
+    fileBacked: mb(rollup.fileBacked),
     modules: probe.resolves,
     heavyPackages: HEAVY.filter((p) => probe.packages[p]),
   };
   log(
     `${name}: started in ${sample.startMs} ms; RSS ${sample.rssAtStart} MB at start, ` +
       `${sample.rssSettled} MB settled (peak ${sample.rssPeak}); heap ${sample.heapUsed}/` +
-      `${sample.heapTotal} MB, external ${sample.external} MB, largest anonymous mapping ` +
-      `${sample.largestAnon} MB; ${sample.modules} modules; heavy: ${sample.heavyPackages.join(" ") || "none"}`,
+      `${sample.heapTotal} MB, external ${sample.external} MB (array buffers ` +
+      `${sample.arrayBuffers}), largest anonymous mapping ${sample.largestAnon} MB, anonymous ` +
+      `${sample.anonymous} MB, file-backed ${sample.fileBacked} MB; ${sample.modules} modules; heavy: ${sample.heavyPackages.join(" ") || "none"}`,
   );
   return sample;
 }
@@ -254,13 +280,24 @@ console.log(
 );
 console.log(
   table(
-    ["case", "start ms", "RSS start", "peak", "settled", "heap used/total", "external", "wasm*"],
+    [
+      "case",
+      "start ms",
+      "RSS start",
+      "peak",
+      "settled",
+      "anon/file",
+      "heap used/total",
+      "external",
+      "wasm*",
+    ],
     results.map((r) => [
       r.case,
       String(r.startMs),
       String(r.rssAtStart),
       String(r.rssPeak),
       String(r.rssSettled),
+      `${r.anonymous}/${r.fileBacked}`,
       `${r.heapUsed}/${r.heapTotal}`,
       String(r.external),
       String(r.largestAnon),

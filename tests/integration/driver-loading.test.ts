@@ -67,7 +67,7 @@ const PGLITE = /node_modules\/@electric-sql\/pglite/;
 const PG = /node_modules\/(pg|pg-pool|pg-protocol)\//;
 /** Heavy libraries only some requests need: loaded on first use, not at start. */
 const LAZY =
-  /node_modules\/(pdfmake|docx|@aws-sdk\/client-s3|@ai-sdk\/(openai|openai-compatible|anthropic|google|google-vertex|amazon-bedrock)|file-type)\//;
+  /node_modules\/(pdfmake|docx|@aws-sdk\/client-s3|@ai-sdk\/(openai|openai-compatible|anthropic|google|google-vertex|amazon-bedrock)|file-type|exceljs|papaparse|jszip|archiver|sanitize-html|postcss)\//;
 
 describe("database drivers at start", () => {
   it("on PostgreSQL: pg, not PGlite", { timeout: 150_000 }, async () => {

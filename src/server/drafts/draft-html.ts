@@ -1,6 +1,7 @@
 import { type ChildNode, type Element, isTag, isText } from "domhandler";
 import { parseDocument } from "htmlparser2";
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
+import { loadSanitizeHtml } from "../ingest/extract/sanitize.ts";
 
 /**
  * A draft's content is HTML in the rich-text editor's format (decision 020).
@@ -53,7 +54,7 @@ DRAFT_OPTIONS.allowedAttributes = {
 };
 
 export function sanitizeDraftHtml(html: string): string {
-  return sanitizeHtml(html, DRAFT_OPTIONS).trim();
+  return loadSanitizeHtml()(html, DRAFT_OPTIONS).trim();
 }
 
 const BLOCK_TAGS = new Set([

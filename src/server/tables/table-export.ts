@@ -1,6 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import ExcelJS from "exceljs";
-import Papa from "papaparse";
 import type { Executor } from "../db/database.ts";
 import { reviewTableCells, reviewTableColumns } from "../db/schema.ts";
 import type { DossierCaller } from "../dossier/access.ts";
@@ -12,6 +10,10 @@ import { readRows } from "./table-queries.ts";
  * the answer as shown; the XLSX has a second sheet "Citations" (document,
  * question, explanation, page, quote: one line per citation). Cell text that
  * a spreadsheet would take for a formula is escaped.
+ *
+ * exceljs and papaparse are imported on the first export, not at start: this
+ * module is reached from the workflows' table step, and the two libraries
+ * (with jszip and archiver) hold about 38 MB of the idle server (decision 032).
  */
 
 export interface ExportCell {
@@ -83,7 +85,10 @@ export async function tableCsv(
   caller: DossierCaller,
   tableId: string,
 ): Promise<string> {
-  const { columns, rows } = await load(db, caller, tableId);
+  const [{ columns, rows }, { default: Papa }] = await Promise.all([
+    load(db, caller, tableId),
+    import("papaparse"),
+  ]);
   const data = [
     ["Document", ...columns.map((c) => c.question)],
     ...rows.map((row) => [
@@ -101,7 +106,10 @@ export async function tableXlsx(
   tableId: string,
   name: string,
 ): Promise<Buffer> {
-  const { columns, rows } = await load(db, caller, tableId);
+  const [{ columns, rows }, { default: ExcelJS }] = await Promise.all([
+    load(db, caller, tableId),
+    import("exceljs"),
+  ]);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Atrium";
   const answers = workbook.addWorksheet(sheetName(name));

@@ -1,4 +1,17 @@
-import sanitizeHtml from "sanitize-html";
+import { createRequire } from "node:module";
+import type sanitizeHtml from "sanitize-html";
+
+/**
+ * sanitize-html (with postcss, about 18 MB resident) is loaded on the first
+ * call, not at start (decision 032): the server imports this module through
+ * the drafts and the modules' output, which an idle server never runs. A
+ * synchronous require keeps every caller synchronous.
+ */
+let sanitizeHtmlLib: typeof sanitizeHtml | undefined;
+export function loadSanitizeHtml(): typeof sanitizeHtml {
+  sanitizeHtmlLib ??= createRequire(import.meta.url)("sanitize-html") as typeof sanitizeHtml;
+  return sanitizeHtmlLib;
+}
 
 /**
  * The one gate every piece of document HTML passes before it is stored or
@@ -62,7 +75,7 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeDocumentHtml(html: string): string {
-  return sanitizeHtml(html, HTML_OPTIONS);
+  return loadSanitizeHtml()(html, HTML_OPTIONS);
 }
 
 /**
@@ -133,7 +146,7 @@ const SVG_OPTIONS: sanitizeHtml.IOptions = {
  * else from disk or the network). The result is never served as SVG.
  */
 export function sanitizeSvg(svg: string): string {
-  const clean = sanitizeHtml(svg, SVG_OPTIONS)
+  const clean = loadSanitizeHtml()(svg, SVG_OPTIONS)
     .replaceAll(`<${CSS_TAG}>`, "<style>")
     .replaceAll(`</${CSS_TAG}>`, "</style>")
     .replaceAll(`<${CSS_TAG} />`, "");
