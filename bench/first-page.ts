@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -45,6 +45,11 @@ const { values } = parseArgs({
     out: { type: "string" },
     /** A folder to save a screenshot of each page's last run in (to look at it). */
     shots: { type: "string" },
+    /**
+     * Strip the route preloads the server adds to the app document (decision 016), to compare
+     * with and without them on the same machine and load.
+     */
+    "no-route-preloads": { type: "boolean", default: false },
   },
 });
 
@@ -66,6 +71,10 @@ const options = {
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PASSWORD = "bench-password-not-secret";
 const EMAIL = "bench-user-0@example.test";
+/** dist/index.html as the build wrote it (read once the build is there). */
+let builtHtml: string | undefined;
+const builtIndexHtml = () =>
+  (builtHtml ??= readFileSync(path.join(ROOT, "dist", "index.html"), "utf8"));
 const log = (line: string) => process.stderr.write(`[first-page] ${line}\n`);
 
 function wholeNumber(name: keyof typeof values, min: number, max: number): number {
@@ -125,6 +134,16 @@ interface PageMetrics {
   /** JavaScript and everything else transferred (bytes over the wire, from Resource Timing). */
   jsBytes: number;
   requests: number;
+  /** When the last script arrived (ms since navigation start, Resource Timing responseEnd). */
+  scriptsDoneAt: number;
+  /** When the first HTTP /api/ request was made (startTime), the earliest data or session call. */
+  firstApiAt: number | null;
+  /**
+   * The script waterfall's depth: a script's wave is one more than the deepest wave of the
+   * scripts that had arrived before it was requested (the document is wave 0). A chain
+   * entry -> router -> route chunk -> its imports is 4 waves; everything named up front is 1.
+   */
+  scriptWaves: number;
 }
 
 interface Scenario {
@@ -211,6 +230,17 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
         uploadThroughput: (network.uploadKbps * 1024) / 8,
       });
     }
+    if (values["no-route-preloads"]) {
+      // The document as the build wrote it: only the preloads dist/index.html names itself.
+      await page.route(`${url}${scenario.path}`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+          (tag, href: string) => (builtIndexHtml().includes(`href="${href}"`) ? tag : ""),
+        );
+        await route.fulfill({ response, body });
+      });
+    }
     await page.goto(`${url}${scenario.path}`, { waitUntil: "commit" });
     try {
       await scenario.ready(page);
@@ -250,10 +280,23 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       const js = resources.filter((r) => r.name.endsWith(".js"));
+      const waves: number[] = [];
+      const byStart = [...js].sort((a, b) => a.startTime - b.startTime);
+      for (const [i, r] of byStart.entries()) {
+        let wave = 1;
+        for (let j = 0; j < i; j++) {
+          if (byStart[j]!.responseEnd <= r.startTime) wave = Math.max(wave, waves[j]! + 1);
+        }
+        waves.push(wave);
+      }
+      const api = resources.filter((r) => new URL(r.name).pathname.startsWith("/api/"));
       return {
         ...m,
         jsBytes: js.reduce((sum, r) => sum + r.encodedBodySize, 0),
         requests: resources.length + (nav ? 1 : 0),
+        scriptsDoneAt: Math.max(0, ...js.map((r) => r.responseEnd)),
+        firstApiAt: api.length > 0 ? Math.min(...api.map((r) => r.startTime)) : null,
+        scriptWaves: Math.max(0, ...waves),
       };
     });
     if (values.shots) {
@@ -281,6 +324,9 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
       lcpElement: raw.lcpElement,
       jsBytes: raw.jsBytes,
       requests: raw.requests,
+      scriptsDoneAt: raw.scriptsDoneAt,
+      firstApiAt: raw.firstApiAt,
+      scriptWaves: raw.scriptWaves,
     };
   } finally {
     await context.close();
@@ -324,10 +370,13 @@ try {
   await server.close();
 }
 
-const p50 = (runs: PageMetrics[], key: "fcp" | "lcp" | "tbt") =>
+const p50 = (
+  runs: PageMetrics[],
+  key: "fcp" | "lcp" | "tbt" | "scriptsDoneAt" | "firstApiAt" | "scriptWaves",
+) =>
   Math.round(
     percentile(
-      runs.map((run) => run[key]).sort((a, b) => a - b),
+      runs.map((run) => run[key] ?? Number.NaN).sort((a, b) => a - b),
       50,
     ),
   );
@@ -340,14 +389,17 @@ const profile =
   (network ? ` (${network.latency} ms, ${network.downloadKbps / 1024} Mbit/s down)` : "");
 process.stdout.write(
   `\nFirst page, p50 of ${options.runs} cold loads; ${profile}; load average ${load}\n\n` +
-    "| Page | FCP (ms) | LCP (ms) | TBT (ms) | LCP element | JS over the wire |\n" +
-    "| ---- | -------- | -------- | -------- | ----------- | ---------------- |\n",
+    "| Page | FCP (ms) | LCP (ms) | TBT (ms) | LCP element | JS over the wire | Requests | " +
+    "Script waves | Scripts done (ms) | First /api/ call (ms) |\n" +
+    "| ---- | -------- | -------- | -------- | ----------- | ---------------- | -------- | " +
+    "------------ | ----------------- | --------------------- |\n",
 );
 for (const { scenario, runs } of results) {
   const jsKb = (runs[0]!.jsBytes / 1000).toFixed(1);
   process.stdout.write(
     `| ${scenario} | ${p50(runs, "fcp")} | ${p50(runs, "lcp")} | ${p50(runs, "tbt")} | ` +
-      `${runs.at(-1)!.lcpElement ?? "-"} | ${jsKb} kB |\n`,
+      `${runs.at(-1)!.lcpElement ?? "-"} | ${jsKb} kB | ${runs[0]!.requests} | ` +
+      `${p50(runs, "scriptWaves")} | ${p50(runs, "scriptsDoneAt")} | ${p50(runs, "firstApiAt")} |\n`,
   );
 }
 const out = values.out ?? path.join(RESULTS_DIR, "first-page.json");
@@ -363,7 +415,14 @@ writeFileSync(
       options: { ...options, network: values.network },
       results: results.map(({ scenario, runs }) => ({
         scenario,
-        p50: { fcp: p50(runs, "fcp"), lcp: p50(runs, "lcp"), tbt: p50(runs, "tbt") },
+        p50: {
+          fcp: p50(runs, "fcp"),
+          lcp: p50(runs, "lcp"),
+          tbt: p50(runs, "tbt"),
+          scriptWaves: p50(runs, "scriptWaves"),
+          scriptsDoneAt: p50(runs, "scriptsDoneAt"),
+          firstApiAt: p50(runs, "firstApiAt"),
+        },
         runs,
       })),
     },

@@ -6,6 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { AppError } from "#shared/errors.ts";
 import type { Config } from "../config.ts";
+import { modulePreloadTags, routePreloads, type ViteManifest } from "./route-preloads.ts";
 import { appCsp } from "./security-headers.ts";
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist");
@@ -52,6 +53,22 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
       pages.set(name, renderIndex(fs.readFileSync(file, "utf8"), config.appName));
     return pages.get(name);
   };
+  // The chunks each page's routes need on a cold load, named in the app document so they are
+  // fetched beside its entry rather than one round trip after another (decision 016).
+  const preloadsFor = readRoutePreloads(distDir);
+  const withPreloads = new Map<string, string>();
+  const appDocument = (page: { html: string }, pathname: string) => {
+    const files = preloadsFor(pathname);
+    if (files.length === 0) return page.html;
+    const key = files.join(" ");
+    let html = withPreloads.get(key);
+    if (html === undefined) {
+      html = page.html.replace("</head>", `  ${modulePreloadTags(files)}\n  </head>`);
+      // One entry per set of routes, a few dozen at most.
+      if (withPreloads.size < 500) withPreloads.set(key, html);
+    }
+    return html;
+  };
 
   if (!fs.existsSync(distDir)) {
     routes.get("*", (c) =>
@@ -90,8 +107,8 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
   routes.get("*", (c) => {
     if (c.req.path.startsWith("/api/")) return noApiRoute(c.req.method, c.req.path);
     // A build from before the light document has no login.html: the app draws /login then.
-    const page =
-      (c.req.path === SIGN_IN_PATH ? loadPage("login.html") : undefined) ?? loadPage("index.html");
+    const lightPage = c.req.path === SIGN_IN_PATH ? loadPage("login.html") : undefined;
+    const page = lightPage ?? loadPage("index.html");
     if (!page) {
       return c.text(
         "The web app is not built yet. Run `npm start` (it builds it) or `npm run build`.",
@@ -100,7 +117,19 @@ export function webAppRoutes(config: Config, distDir = DIST_DIR) {
     }
     c.header("Content-Security-Policy", page.csp);
     c.header("Cache-Control", "no-cache");
-    return c.html(page.html);
+    return c.html(lightPage ? page.html : appDocument(page, c.req.path));
   });
   return routes;
+}
+
+/** The route preload map from the build's manifest; none (a no-op) without one. */
+function readRoutePreloads(distDir: string): (pathname: string) => string[] {
+  const file = path.join(distDir, ".vite", "manifest.json");
+  if (!fs.existsSync(file)) return () => [];
+  try {
+    return routePreloads(JSON.parse(fs.readFileSync(file, "utf8")) as ViteManifest);
+  } catch (error) {
+    console.error("Could not read the build manifest; pages go without route preloads", error);
+    return () => [];
+  }
 }
