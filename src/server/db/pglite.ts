@@ -14,6 +14,7 @@ import {
   MIGRATIONS_DIR,
   queryLogger,
 } from "./database.ts";
+import { installPreparedStatements } from "./pglite-prepared.ts";
 import * as schema from "./schema.ts";
 
 const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
@@ -38,6 +39,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
+  // Named prepared statements inside withPreparedStatements; ATRIUM_PGLITE_PREPARED=0 turns them off.
+  installPreparedStatements(client, { enabled: process.env.ATRIUM_PGLITE_PREPARED !== "0" });
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   // PGlite has no autovacuum, so nothing collects planner statistics; without
