@@ -12,6 +12,7 @@ import {
   timeStream,
 } from "./support/chat-streams.ts";
 import { profileReport } from "./support/live-report.ts";
+import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import {
@@ -32,6 +33,10 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
+ *     [--turn-cpu 300] [--turn-cpu-only]
+ * On PGlite it first measures the database CPU of a chat turn in this process (every statement
+ * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
+ * runs nothing else: about 20 s).
  * --profile writes a CPU profile of the server and reports where its time went during the
  * one-at-a-time chats.
  */
@@ -46,6 +51,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     out: { type: "string" },
     profile: { type: "boolean", default: false },
+    "turn-cpu": { type: "string", default: "300" },
+    "turn-cpu-only": { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -70,6 +77,47 @@ const SYSTEM_PROMPT = "You are a helpful assistant that answers questions about 
 
 const log = (line: string) => process.stderr.write(`[chat-latency ${database}] ${line}\n`);
 const machine = machineInfo();
+
+/** PGlite CPU per chat turn (target: at most 5 ms with named statements), before the server runs. */
+const TARGET_TURN_CPU_MS = 5;
+const turnCpuTurns = Math.max(0, Number(values["turn-cpu"]));
+const turnCpu: TurnCpu[] = [];
+if (database === "pglite" && turnCpuTurns > 0) {
+  const load = os.loadavg()[0]!;
+  for (const prepared of [true, false]) {
+    turnCpu.push(
+      await measureTurnCpu({
+        turns: turnCpuTurns,
+        warmup: 20,
+        prepared,
+        model: { baseUrl: "http://127.0.0.1:9/v1", name: MODEL },
+      }),
+    );
+  }
+  process.stdout.write(
+    `\nPGlite CPU per chat turn (in process; read, write transaction, final save; load ${load.toFixed(1)})\n` +
+      `${table(
+        ["statements", "turns", "CPU ms per turn", "statements per turn", "named"],
+        turnCpu.map((t) => [
+          t.prepared ? "named prepared" : "PGlite query (fallback)",
+          String(t.turns),
+          t.cpuMsPerTurn.toFixed(2),
+          t.statementsPerTurn.toFixed(1),
+          t.namedPerTurn.toFixed(1),
+        ]),
+      )}\n` +
+      `target <= ${TARGET_TURN_CPU_MS} ms: ${turnCpu[0]!.cpuMsPerTurn <= TARGET_TURN_CPU_MS ? "met" : "MISSED"}\n`,
+  );
+  if (values["turn-cpu-only"]) {
+    const out = values.out ?? path.join(RESULTS_DIR, "chat-turn-cpu-pglite.json");
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(
+      out,
+      `${JSON.stringify(rounded({ benchmark: "chat-turn-cpu", machine, turnCpu, load }), null, 2)}\n`,
+    );
+    process.exit(0);
+  }
+}
 
 const fake = await startFakeModel();
 log(`fake model up at ${fake.baseUrl} (pid ${fake.pid})`);
@@ -355,6 +403,7 @@ writeFileSync(
       results,
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,
+      turnCpu,
       loadAverage,
     }),
     null,

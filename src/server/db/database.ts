@@ -37,6 +37,13 @@ export interface Database {
     onDisconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite: statements run, and how many as named prepared statements (pglite-prepared.ts). */
+  readonly statementStats?: {
+    statements: number;
+    executed: number;
+    prepared: number;
+    fallbacks: number;
+  };
 }
 
 export interface OpenOptions {

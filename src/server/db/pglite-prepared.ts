@@ -37,6 +37,8 @@ type Internal = PGlite & {
 };
 
 export interface PreparedStatementStats {
+  /** Statements sent through `query` (prepared or not; not BEGIN/COMMIT). */
+  statements: number;
   /** Statements run through a named statement. */
   executed: number;
   /** Statements parsed under a name. */
@@ -47,7 +49,7 @@ export interface PreparedStatementStats {
 
 /**
  * Installs the facility on a client. `enabled: false` keeps PGlite's own `query` everywhere
- * (the fallback, also used when the protocol API is missing).
+ * (the fallback, also used when the protocol API is missing); statements are counted either way.
  */
 export function installPreparedStatements(
   client: PGlite,
@@ -59,8 +61,7 @@ export function installPreparedStatements(
     typeof internal.execProtocolStream === "function" &&
     typeof internal._runExclusiveQuery === "function" &&
     typeof internal._runExclusiveTransaction === "function";
-  const stats: PreparedStatementStats = { executed: 0, prepared: 0, fallbacks: 0 };
-  if (!supported) return { stats, supported };
+  const stats: PreparedStatementStats = { statements: 0, executed: 0, prepared: 0, fallbacks: 0 };
 
   const statements = new Map<string, Statement>();
   let counter = 0;
@@ -137,7 +138,8 @@ export function installPreparedStatements(
   const originalTransaction = client.transaction.bind(client);
 
   const query: Query = async (text, params = [], options) => {
-    if (!usable(text, options)) {
+    stats.statements++;
+    if (!supported || !usable(text, options)) {
       if (inPreparedStatementScope()) stats.fallbacks++;
       return originalQuery(text, params, options);
     }
@@ -156,7 +158,8 @@ export function installPreparedStatements(
       const txQuery = tx.query.bind(tx) as Query;
       const wrapped = Object.create(tx) as typeof tx;
       (wrapped as { query: Query }).query = async (text, params = [], options) => {
-        if (!usable(text, options) || tx.closed) {
+        stats.statements++;
+        if (!supported || !usable(text, options) || tx.closed) {
           if (inPreparedStatementScope()) stats.fallbacks++;
           return txQuery(text, params, options);
         }

@@ -40,7 +40,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
   // Named prepared statements inside withPreparedStatements; ATRIUM_PGLITE_PREPARED=0 turns them off.
-  installPreparedStatements(client, { enabled: process.env.ATRIUM_PGLITE_PREPARED !== "0" });
+  const prepared = installPreparedStatements(client, {
+    enabled: process.env.ATRIUM_PGLITE_PREPARED !== "0",
+  });
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   // PGlite has no autovacuum, so nothing collects planner statistics; without
@@ -57,6 +59,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: "pglite",
     db,
+    statementStats: prepared.stats,
     async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
       const stop = await client.listen(channel, onPayload);
       return stop;
