@@ -13,6 +13,7 @@ import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createServices } from "../../src/server/services.ts";
+import { monotonicUs } from "./profile.ts";
 
 export interface TurnCpu {
   /** Named prepared statements on (ATRIUM_PGLITE_PREPARED unset) or off ("0"). */
@@ -24,6 +25,8 @@ export interface TurnCpu {
   statementsPerTurn: number;
   /** Of those, run as named statements. */
   namedPerTurn: number;
+  /** The measured turns on the CPU profile's clock (bench/support/profile.ts monotonicUs). */
+  window: { fromUs: number; toUs: number };
 }
 
 /**
@@ -122,15 +125,18 @@ export async function measureTurnCpu(options: {
     for (let i = 0; i < options.warmup; i++) await turn(ids[i]!);
     const stats = services.database.statementStats;
     const before = { ...stats! };
+    const fromUs = monotonicUs();
     const cpu = process.cpuUsage();
     for (let i = options.warmup; i < total; i++) await turn(ids[i]!);
     const used = process.cpuUsage(cpu);
+    const window = { fromUs, toUs: monotonicUs() };
     return {
       prepared: options.prepared,
       turns: options.turns,
       cpuMsPerTurn: (used.user + used.system) / 1000 / options.turns,
       statementsPerTurn: (stats!.statements - before.statements) / options.turns,
       namedPerTurn: (stats!.executed - before.executed) / options.turns,
+      window,
     };
   } finally {
     await services.database.close();
