@@ -128,6 +128,7 @@ process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
 
 const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
 let sequentialWindow: { fromUs: number; toUs: number } | undefined;
+let concurrentWindow: { fromUs: number; toUs: number } | undefined;
 const sequentialThreads = warmup + iterations + pacedIterations;
 const threadIds: string[][] = [];
 const server = await prepareServer({
@@ -284,6 +285,7 @@ try {
   const concurrentServer: StreamTiming[] = [];
   const concurrentRelay: StreamTiming[] = [];
   for (let round = 0; round < rounds; round++) {
+    const serverFrom = monotonicUs();
     const threadOf = (u: number) => threadIds[u]![(u === 0 ? sequentialThreads : 0) + round]!;
     concurrentDirect.push(
       ...(await Promise.all(
@@ -297,6 +299,8 @@ try {
         ),
       )),
     );
+    // The profile's concurrent window: the server's rounds only (the relay runs in its own process).
+    if (!concurrentWindow) concurrentWindow = { fromUs: serverFrom, toUs: monotonicUs() };
     concurrentRelay.push(
       ...(await Promise.all(
         Array.from({ length: concurrency }, () =>
@@ -380,6 +384,12 @@ if (values.profile) {
         profile.topInclusiveOwn.map((c) => [c.frame, ms(c.ms), `${(c.share * 100).toFixed(1)} %`]),
       )}\n`,
     );
+    if (concurrentWindow) {
+      const many = summarizeProfile(file, concurrentWindow, 40);
+      process.stdout.write(
+        `\n${profileReport(`${concurrency} chats at once (first round)`, many)}\n`,
+      );
+    }
     log(`profile kept in ${profileDir} (remove it when done)`);
   } else {
     log("no CPU profile was written by the server child");
