@@ -13,6 +13,7 @@ import {
   type Db,
   MIGRATIONS_DIR,
   queryLogger,
+  withoutPreparedStatements,
 } from "./database.ts";
 import { installPreparedStatements } from "./pglite-prepared.ts";
 import * as schema from "./schema.ts";
@@ -61,7 +62,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
     db,
     statementStats: prepared.stats,
     async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
-      const stop = await client.listen(channel, onPayload);
+      // PGlite delivers notifications from inside the statement that caused them: the work they
+      // start (live-query re-runs) must not inherit that statement's prepared-statement scope.
+      const stop = await client.listen(channel, (payload) =>
+        withoutPreparedStatements(() => onPayload(payload)),
+      );
       return stop;
     },
     async close() {
