@@ -11,8 +11,8 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
-import { profileReport } from "./support/live-report.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
+import { profileReport } from "./support/live-report.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import {

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { prepareTurn } from "../../src/server/chat/prepare-turn.ts";
 import { AssistantWriter } from "../../src/server/chat/stream/assistant-writer.ts";

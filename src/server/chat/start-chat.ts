@@ -1,7 +1,7 @@
 import { AppError, isAppError } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
-import { withPreparedStatements } from "../db/database.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
+import { withPreparedStatements } from "../db/database.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import { prepareTurn } from "./prepare-turn.ts";
 import type { ActiveStream } from "./stream/active-stream.ts";
