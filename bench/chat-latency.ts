@@ -11,6 +11,7 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
+import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
@@ -32,6 +33,10 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
+ *     [--turn-cpu 300] [--turn-cpu-only]
+ * On PGlite it first measures the database CPU of a chat turn in this process (every statement
+ * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
+ * runs nothing else: about 20 s).
  * --profile writes a CPU profile of the server and reports where its time went during the
  * one-at-a-time chats.
  */
@@ -46,6 +51,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "5" },
     out: { type: "string" },
     profile: { type: "boolean", default: false },
+    "turn-cpu": { type: "string", default: "300" },
+    "turn-cpu-only": { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -71,6 +78,47 @@ const SYSTEM_PROMPT = "You are a helpful assistant that answers questions about 
 const log = (line: string) => process.stderr.write(`[chat-latency ${database}] ${line}\n`);
 const machine = machineInfo();
 
+/** PGlite CPU per chat turn (target: at most 5 ms with named statements), before the server runs. */
+const TARGET_TURN_CPU_MS = 5;
+const turnCpuTurns = Math.max(0, Number(values["turn-cpu"]));
+const turnCpu: TurnCpu[] = [];
+if (database === "pglite" && turnCpuTurns > 0) {
+  const load = os.loadavg()[0]!;
+  for (const prepared of [true, false]) {
+    turnCpu.push(
+      await measureTurnCpu({
+        turns: turnCpuTurns,
+        warmup: 20,
+        prepared,
+        model: { baseUrl: "http://127.0.0.1:9/v1", name: MODEL },
+      }),
+    );
+  }
+  process.stdout.write(
+    `\nPGlite CPU per chat turn (in process; read, write transaction, final save; load ${load.toFixed(1)})\n` +
+      `${table(
+        ["statements", "turns", "CPU ms per turn", "statements per turn", "named"],
+        turnCpu.map((t) => [
+          t.prepared ? "named prepared" : "PGlite query (fallback)",
+          String(t.turns),
+          t.cpuMsPerTurn.toFixed(2),
+          t.statementsPerTurn.toFixed(1),
+          t.namedPerTurn.toFixed(1),
+        ]),
+      )}\n` +
+      `target <= ${TARGET_TURN_CPU_MS} ms: ${turnCpu[0]!.cpuMsPerTurn <= TARGET_TURN_CPU_MS ? "met" : "MISSED"}\n`,
+  );
+  if (values["turn-cpu-only"]) {
+    const out = values.out ?? path.join(RESULTS_DIR, "chat-turn-cpu-pglite.json");
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(
+      out,
+      `${JSON.stringify(rounded({ benchmark: "chat-turn-cpu", machine, turnCpu, load }), null, 2)}\n`,
+    );
+    process.exit(0);
+  }
+}
+
 const fake = await startFakeModel();
 log(`fake model up at ${fake.baseUrl} (pid ${fake.pid})`);
 const relay = await startSdkRelay(fake.baseUrl, MODEL);
@@ -80,6 +128,7 @@ process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
 
 const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
 let sequentialWindow: { fromUs: number; toUs: number } | undefined;
+let concurrentWindow: { fromUs: number; toUs: number } | undefined;
 const sequentialThreads = warmup + iterations + pacedIterations;
 const threadIds: string[][] = [];
 const server = await prepareServer({
@@ -236,6 +285,7 @@ try {
   const concurrentServer: StreamTiming[] = [];
   const concurrentRelay: StreamTiming[] = [];
   for (let round = 0; round < rounds; round++) {
+    const serverFrom = monotonicUs();
     const threadOf = (u: number) => threadIds[u]![(u === 0 ? sequentialThreads : 0) + round]!;
     concurrentDirect.push(
       ...(await Promise.all(
@@ -249,6 +299,8 @@ try {
         ),
       )),
     );
+    // The profile's concurrent window: the server's rounds only (the relay runs in its own process).
+    if (!concurrentWindow) concurrentWindow = { fromUs: serverFrom, toUs: monotonicUs() };
     concurrentRelay.push(
       ...(await Promise.all(
         Array.from({ length: concurrency }, () =>
@@ -332,6 +384,12 @@ if (values.profile) {
         profile.topInclusiveOwn.map((c) => [c.frame, ms(c.ms), `${(c.share * 100).toFixed(1)} %`]),
       )}\n`,
     );
+    if (concurrentWindow) {
+      const many = summarizeProfile(file, concurrentWindow, 40);
+      process.stdout.write(
+        `\n${profileReport(`${concurrency} chats at once (first round)`, many)}\n`,
+      );
+    }
     log(`profile kept in ${profileDir} (remove it when done)`);
   } else {
     log("no CPU profile was written by the server child");
@@ -355,6 +413,7 @@ writeFileSync(
       results,
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,
+      turnCpu,
       loadAverage,
     }),
     null,

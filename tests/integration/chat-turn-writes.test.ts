@@ -72,6 +72,21 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
     });
   }
 
+  it("runs a turn's statements as named prepared statements on PGlite", async () => {
+    const stats = chat.server.running.services.database.statementStats;
+    if (kind !== "pglite") {
+      expect(stats).toBeUndefined();
+      return;
+    }
+    const user = await createTestUser(chat.server);
+    await answeredThread(user);
+    const before = { ...stats! };
+    await answeredThread(user);
+    // The read; the lock; the messages with the thread; the final save. Nothing fell back.
+    expect(stats!.executed - before.executed).toBeGreaterThanOrEqual(4);
+    expect(stats!.fallbacks - before.fallbacks).toBe(0);
+  });
+
   it("stores the turn when nothing changed since it was read", async () => {
     const user = await createTestUser(chat.server);
     const chatId = await answeredThread(user);

@@ -134,9 +134,12 @@ export async function prepareTurn(options: {
       }
     }
     if (leftBehind) await closeLeftBehind(tx, state.thread.id);
-    await storeMessages(tx, caller, turn, user);
+    // The messages go in with the thread's update: one statement (a data-modifying CTE).
+    const { insert } = await storeMessages(tx, caller, turn, user);
+    const inserted = tx.$with("inserted").as(insert);
     const at = new Date();
     const [updated] = await tx
+      .with(inserted)
       .update(threads)
       .set({
         activeStreamId: turn.streamId,
@@ -248,12 +251,11 @@ function planUserMessage(state: ThreadState, request: ChatRequest): UserMessageP
   return { id, seq: state.maxSeq === null ? 0 : state.maxSeq + 1, text, parts, action: "insert" };
 }
 
-async function storeMessages(
-  tx: Tx,
-  caller: Caller,
-  turn: PreparedTurn,
-  user: UserMessagePlan,
-): Promise<void> {
+/**
+ * Removes what follows an edited or regenerated message, updates an edited one, and returns the
+ * insert of the new rows (the user's new message, the assistant's) for the thread's update to run.
+ */
+async function storeMessages(tx: Tx, caller: Caller, turn: PreparedTurn, user: UserMessagePlan) {
   const threadId = turn.thread.id;
   if (user.action !== "insert") {
     await tx
@@ -267,20 +269,25 @@ async function storeMessages(
       .where(eq(messages.id, user.id));
   }
   const base = { organizationId: caller.organizationId, threadId, userId: caller.userId };
-  await tx.insert(messages).values([
-    ...(user.action === "insert"
-      ? [{ ...base, id: user.id, role: "user" as const, parts: user.parts, seq: user.seq }]
-      : []),
-    {
-      ...base,
-      id: turn.assistantMessageId,
-      role: "assistant" as const,
-      parts: [],
-      seq: user.seq + 1,
-      status: "streaming" as const,
-      modelId: turn.model.info.id,
-    },
-  ]);
+  // Wrapped: a query builder is a thenable, and returning it from an async function would run it.
+  const insert = tx
+    .insert(messages)
+    .values([
+      ...(user.action === "insert"
+        ? [{ ...base, id: user.id, role: "user" as const, parts: user.parts, seq: user.seq }]
+        : []),
+      {
+        ...base,
+        id: turn.assistantMessageId,
+        role: "assistant" as const,
+        parts: [],
+        seq: user.seq + 1,
+        status: "streaming" as const,
+        modelId: turn.model.info.id,
+      },
+    ])
+    .returning({ id: messages.id });
+  return { insert };
 }
 
 function textOf(parts: Part[]): string {

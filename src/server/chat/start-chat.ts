@@ -1,6 +1,7 @@
 import { AppError, isAppError } from "#shared/errors.ts";
 import type { Services } from "../api/context.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
+import { withPreparedStatements } from "../db/database.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import { prepareTurn } from "./prepare-turn.ts";
 import type { ActiveStream } from "./stream/active-stream.ts";
@@ -37,48 +38,52 @@ export function startChat(options: {
       commit = settle;
     });
     let stream: ActiveStream | undefined;
-    prepareTurn({
-      db: services.database.db,
-      claims,
-      request,
-      models: services.models,
-      isStreaming: (threadId) => streams.get(threadId) !== undefined,
-      onReady: (turn) =>
-        new Promise<void>((firstOutput) => {
-          const { caller } = turn;
-          const started = streams.add({
-            streamId: turn.streamId,
-            threadId: turn.thread.id,
-            userId: caller.userId,
-            organizationId: caller.organizationId,
-          });
-          stream = started;
-          // The response goes out once the model request has left, so its headers do not delay it.
-          let responded = false;
-          const respond = () => {
-            if (responded) return;
-            responded = true;
-            resolve(started.response());
-          };
-          // The writes start once the first output is on the wire: queued behind its socket
-          // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
-          const outputOrEnd = () => {
-            respond();
-            setImmediate(firstOutput);
-          };
-          runTurn({
-            ...{ services, streams, caller, prepared: turn, stream: started, committed },
-            onModelCall: () => setImmediate(respond),
-            onModelOutput: outputOrEnd,
-          })
-            .catch((error: unknown) => {
-              // A bug, not a model failure (those end inside the stream): never leave it hanging.
-              services.log.error({ err: error, threadId: turn.thread.id }, "chat turn crashed");
-              started.end();
+    // The turn's statements (its read, its writes, the answer's saves) run as named prepared
+    // statements on PGlite: parsed and planned once, one crossing into WebAssembly each.
+    withPreparedStatements(() =>
+      prepareTurn({
+        db: services.database.db,
+        claims,
+        request,
+        models: services.models,
+        isStreaming: (threadId) => streams.get(threadId) !== undefined,
+        onReady: (turn) =>
+          new Promise<void>((firstOutput) => {
+            const { caller } = turn;
+            const started = streams.add({
+              streamId: turn.streamId,
+              threadId: turn.thread.id,
+              userId: caller.userId,
+              organizationId: caller.organizationId,
+            });
+            stream = started;
+            // The response goes out once the model request has left, so its headers do not delay it.
+            let responded = false;
+            const respond = () => {
+              if (responded) return;
+              responded = true;
+              resolve(started.response());
+            };
+            // The writes start once the first output is on the wire: queued behind its socket
+            // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
+            const outputOrEnd = () => {
+              respond();
+              setImmediate(firstOutput);
+            };
+            runTurn({
+              ...{ services, streams, caller, prepared: turn, stream: started, committed },
+              onModelCall: () => setImmediate(respond),
+              onModelOutput: outputOrEnd,
             })
-            .finally(outputOrEnd);
-        }),
-    }).then(
+              .catch((error: unknown) => {
+                // A bug, not a model failure (those end inside the stream): never leave it hanging.
+                services.log.error({ err: error, threadId: turn.thread.id }, "chat turn crashed");
+                started.end();
+              })
+              .finally(outputOrEnd);
+          }),
+      }),
+    ).then(
       () => commit(true),
       (error: unknown) => {
         if (!stream) {

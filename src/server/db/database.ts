@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -36,10 +37,38 @@ export interface Database {
     onDisconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite: statements run, and how many as named prepared statements (pglite-prepared.ts). */
+  readonly statementStats?: {
+    statements: number;
+    executed: number;
+    prepared: number;
+    fallbacks: number;
+  };
 }
 
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   onListenerError?: (error: Error) => void;
+}
+
+const preparedStatementScope = new AsyncLocalStorage<boolean>();
+
+/**
+ * Runs `fn` with named prepared statements for the statements it starts (decision 032, "The
+ * chat path"): on PGlite each statement text is parsed and planned once (pglite-prepared.ts);
+ * on PostgreSQL this changes nothing (the hot statements are named with drizzle's
+ * `.prepare(name)` there, which node-postgres prepares once per connection).
+ */
+export function withPreparedStatements<T>(fn: () => T): T {
+  return preparedStatementScope.run(true, fn);
+}
+
+export function inPreparedStatementScope(): boolean {
+  return preparedStatementScope.getStore() === true;
+}
+
+/** Runs `fn` with PGlite's own unnamed statements (work whose statement texts vary in shape). */
+export function withoutPreparedStatements<T>(fn: () => T): T {
+  return preparedStatementScope.run(false, fn);
 }

@@ -13,7 +13,9 @@ import {
   type Db,
   MIGRATIONS_DIR,
   queryLogger,
+  withoutPreparedStatements,
 } from "./database.ts";
+import { installPreparedStatements } from "./pglite-prepared.ts";
 import * as schema from "./schema.ts";
 
 const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
@@ -38,6 +40,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
+  // Named prepared statements inside withPreparedStatements; ATRIUM_PGLITE_PREPARED=0 turns them off.
+  const prepared = installPreparedStatements(client, {
+    enabled: process.env.ATRIUM_PGLITE_PREPARED !== "0",
+  });
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   // PGlite has no autovacuum, so nothing collects planner statistics; without
@@ -54,8 +60,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: "pglite",
     db,
+    statementStats: prepared.stats,
     async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
-      const stop = await client.listen(channel, onPayload);
+      // PGlite delivers notifications from inside the statement that caused them: the work they
+      // start (live-query re-runs) must not inherit that statement's prepared-statement scope.
+      const stop = await client.listen(channel, (payload) =>
+        withoutPreparedStatements(() => onPayload(payload)),
+      );
       return stop;
     },
     async close() {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Services } from "../../api/context.ts";
-import type { Db } from "../../db/database.ts";
+import { type Db, withoutPreparedStatements } from "../../db/database.ts";
 import { messages } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
 
@@ -63,7 +63,8 @@ export class StreamSaver {
       }
     }
     if (rows.length === 0) return;
-    this.#flushing = this.#write(rows)
+    // Its text varies with the number of answers: never worth a named statement on PGlite.
+    this.#flushing = withoutPreparedStatements(() => this.#write(rows))
       .catch((error: unknown) =>
         this.#log.warn({ err: error, count: rows.length }, "saving answers in flight failed"),
       )

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "../../src/server/auth/passwords.ts";
+import { prepareTurn } from "../../src/server/chat/prepare-turn.ts";
+import { AssistantWriter } from "../../src/server/chat/stream/assistant-writer.ts";
+import { streamSaverOf } from "../../src/server/chat/stream/stream-saver.ts";
+import { loadConfig } from "../../src/server/config.ts";
+import { withPreparedStatements } from "../../src/server/db/database.ts";
+import { sessions, threads, users } from "../../src/server/db/schema.ts";
+import { newId } from "../../src/server/ids.ts";
+import { createLogger } from "../../src/server/logger.ts";
+import { createOrganization } from "../../src/server/organizations/create-organization.ts";
+import { createServices } from "../../src/server/services.ts";
+import { monotonicUs } from "./profile.ts";
+
+export interface TurnCpu {
+  /** Named prepared statements on (ATRIUM_PGLITE_PREPARED unset) or off ("0"). */
+  prepared: boolean;
+  turns: number;
+  /** This process's CPU (user + system) per turn: the turn's read and writes and the answer's final save. */
+  cpuMsPerTurn: number;
+  /** Statements per turn through PGlite's query (BEGIN/COMMIT not counted). */
+  statementsPerTurn: number;
+  /** Of those, run as named statements. */
+  namedPerTurn: number;
+  /** The measured turns on the CPU profile's clock (bench/support/profile.ts monotonicUs). */
+  window: { fromUs: number; toUs: number };
+}
+
+/**
+ * PGlite CPU per chat turn, in this process (no HTTP, no model): every database statement of a
+ * turn as the server runs it (prepareTurn's read and its write transaction, then the answer's
+ * final save, AssistantWriter.finish), on threads made beforehand like the latency case's.
+ * Measured with process.cpuUsage(), so other load on the machine barely moves it.
+ */
+export async function measureTurnCpu(options: {
+  turns: number;
+  warmup: number;
+  prepared: boolean;
+  model: { baseUrl: string; name: string };
+}): Promise<TurnCpu> {
+  const dir = mkdtempSync(path.join(tmpdir(), "atrium-turn-cpu-"));
+  const previous = process.env.ATRIUM_PGLITE_PREPARED;
+  process.env.ATRIUM_PGLITE_PREPARED = options.prepared ? "1" : "0";
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "warn",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
+    ACCESS_TOKEN_TTL_SECONDS: "7200",
+    OPENAI_COMPATIBLE_BASE_URL: options.model.baseUrl,
+    OPENAI_COMPATIBLE_MODELS: options.model.name,
+  });
+  const services = await createServices(config, createLogger("silent"));
+  try {
+    const db = services.database.db;
+    const org = await createOrganization({ db, name: "Turn CPU" });
+    const [user] = await db
+      .insert(users)
+      .values({
+        id: newId(),
+        email: "turn-cpu@example.test",
+        passwordHash: await hashPassword("turn-cpu-not-secret"),
+        firstName: "Turn",
+        lastName: "CPU",
+        organizationId: org.id,
+        role: "Member",
+      })
+      .returning();
+    await db.transaction((tx) =>
+      services.auth.createSession(tx, user!, { ip: null, userAgent: "atrium-bench" }),
+    );
+    const [session] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user!.id));
+    const claims = { userId: user!.id, sessionId: session!.id };
+    const total = options.warmup + options.turns;
+    const ids = Array.from({ length: total }, (_, i) => `turn-cpu-${i}-${newId().slice(-8)}`);
+    await db
+      .insert(threads)
+      .values(
+        ids.map((id) => ({ id, organizationId: org.id, userId: user!.id, title: "Bench chat" })),
+      );
+    const saver = streamSaverOf(services);
+    const turn = async (threadId: string) => {
+      const prepared = await withPreparedStatements(() =>
+        prepareTurn({
+          db,
+          claims,
+          request: {
+            threadId,
+            trigger: "submit-message",
+            messageId: null,
+            modelId: null,
+            userMessage: { id: newId(), text: "How long does the first token take?" },
+          },
+          models: services.models,
+          isStreaming: () => false,
+          onReady: async () => undefined,
+        }),
+      );
+      const writer = new AssistantWriter({
+        db,
+        saver,
+        messageId: prepared.assistantMessageId,
+        ready: Promise.resolve(true),
+      });
+      await withPreparedStatements(() =>
+        writer.finish(
+          {
+            parts: [{ type: "text", text: "How long does the first token take?", state: "done" }],
+            status: "complete",
+            finishReason: "stop",
+            usage: { inputTokens: 10, outputTokens: 8, totalTokens: 18 },
+            error: null,
+          },
+          { id: threadId, streamId: prepared.streamId },
+        ),
+      );
+    };
+    for (let i = 0; i < options.warmup; i++) await turn(ids[i]!);
+    const stats = services.database.statementStats;
+    const before = { ...stats! };
+    const fromUs = monotonicUs();
+    const cpu = process.cpuUsage();
+    for (let i = options.warmup; i < total; i++) await turn(ids[i]!);
+    const used = process.cpuUsage(cpu);
+    const window = { fromUs, toUs: monotonicUs() };
+    return {
+      prepared: options.prepared,
+      turns: options.turns,
+      cpuMsPerTurn: (used.user + used.system) / 1000 / options.turns,
+      statementsPerTurn: (stats!.statements - before.statements) / options.turns,
+      namedPerTurn: (stats!.executed - before.executed) / options.turns,
+      window,
+    };
+  } finally {
+    await services.database.close();
+    if (previous === undefined) delete process.env.ATRIUM_PGLITE_PREPARED;
+    else process.env.ATRIUM_PGLITE_PREPARED = previous;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,107 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
+import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
+
+const SETUP = `
+  create table items (id text primary key, n int not null, data jsonb, at timestamptz not null default now(), ok boolean);
+  insert into items (id, n, data, ok) values ('a', 1, '{"x":1}', true), ('b', 2, null, false);
+`;
+
+/** The same statements through named statements and through PGlite's own query give the same answers. */
+describe.each([
+  ["named statements", true],
+  ["fallback (PGlite's query)", false],
+])("PGlite prepared statements: %s", (_name, enabled) => {
+  let client: PGlite;
+  let stats: PreparedStatementStats;
+  let plain: PGlite;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    plain = new PGlite();
+    await client.exec(SETUP);
+    await plain.exec(SETUP);
+    ({ stats } = installPreparedStatements(client, { enabled }));
+  }, 60_000);
+  afterAll(async () => {
+    await client.close();
+    await plain.close();
+  });
+
+  const select = "select id, n, data, at, ok from items where n >= $1 order by id";
+
+  it("answers a read as PGlite's query does, in object and array rows", async () => {
+    const expected = await plain.query(select, [1]);
+    const got = await withPreparedStatements(() => client.query(select, [1]));
+    expect(got.rows.map((r) => ({ ...(r as object), at: undefined }))).toEqual(
+      expected.rows.map((r) => ({ ...(r as object), at: undefined })),
+    );
+    expect((got.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+    const arrays = await withPreparedStatements(() =>
+      client.query(select, [2], { rowMode: "array" }),
+    );
+    expect(arrays.rows).toEqual([["b", 2, null, expect.any(Date), false]]);
+    if (enabled) expect(stats).toMatchObject({ prepared: 1, executed: 2 });
+    else expect(stats.executed).toBe(0);
+  });
+
+  it("binds parameters by their types (json text, booleans, nulls) and counts writes", async () => {
+    const insert = "insert into items (id, n, data, ok) values ($1, $2, $3::jsonb, $4)";
+    await withPreparedStatements(async () => {
+      await client.query(insert, ["c", 3, JSON.stringify({ y: [1, 2] }), true]);
+      await client.query(insert, ["d", 4, null, null]);
+    });
+    const updated = await withPreparedStatements(() =>
+      client.query("update items set n = n + 10 where n >= $1", [3]),
+    );
+    expect(updated.affectedRows).toBe(2);
+    const rows = await client.query<{ id: string; data: unknown; ok: boolean | null }>(
+      "select id, data, ok from items where id in ('c', 'd') order by id",
+    );
+    expect(rows.rows).toEqual([
+      { id: "c", data: { y: [1, 2] }, ok: true },
+      { id: "d", data: null, ok: null },
+    ]);
+  });
+
+  it("runs inside a transaction, and a failed statement rolls it back with PostgreSQL's code", async () => {
+    const insert = "insert into items (id, n) values ($1, $2)";
+    const error = await withPreparedStatements(() =>
+      client.transaction(async (tx) => {
+        await tx.query(insert, ["e", 5]);
+        await tx.query(insert, ["e", 6]);
+      }),
+    ).catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe("23505");
+    const left = await client.query("select id from items where id = 'e'");
+    expect(left.rows).toEqual([]);
+    await withPreparedStatements(() =>
+      client.transaction(async (tx) => {
+        await tx.query(insert, ["f", 7]);
+      }),
+    );
+    expect((await client.query("select n from items where id = 'f'")).rows).toEqual([{ n: 7 }]);
+  });
+
+  it("prepares again a statement that was dropped, and leaves statements outside the scope alone", async () => {
+    await withPreparedStatements(() => client.query(select, [1]));
+    await client.exec("deallocate all");
+    const again = await withPreparedStatements(() => client.query(select, [100]));
+    expect(again.rows).toEqual([]);
+    const before = stats.executed;
+    await withoutPreparedStatements(() => withPreparedStatements(() => Promise.resolve()));
+    await withoutPreparedStatements(() => client.query(select, [1]));
+    await client.query(select, [1]);
+    expect(stats.executed).toBe(before);
+  });
+
+  it("reports a syntax error as PGlite's query does, and keeps working", async () => {
+    const error = await withPreparedStatements(() => client.query("selec 1", [])).catch(
+      (e: unknown) => e,
+    );
+    expect((error as { code?: string }).code).toBe("42601");
+    const ok = await withPreparedStatements(() => client.query("select $1::int as v", [3]));
+    expect(ok.rows).toEqual([{ v: 3 }]);
+  });
+});
