@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { documents, jobs } from "../src/server/db/schema.ts";
-import { newId } from "../src/server/ids.ts";
+import { jobs } from "../src/server/db/schema.ts";
 import { createTableForRun } from "../src/server/tables/table-seam.ts";
+import { insertBenchContracts } from "./support/contracts.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import { ms, rounded, summarize } from "./support/stats.ts";
@@ -55,27 +55,12 @@ const server = await prepareServer({
   log,
   seedMore: async ({ db, organizationId, users }) => {
     const owner = users[0]!.id;
-    const ids: string[] = [];
-    for (let i = 0; i < DOCS; i += 1000) {
-      const slice = Array.from({ length: Math.min(1000, DOCS - i) }, (_, k) => ({
-        id: newId(),
-        n: i + k + 1,
-      }));
-      ids.push(...slice.map((d) => d.id));
-      await db.insert(documents).values(
-        slice.map((d) => ({
-          id: d.id,
-          organizationId,
-          ownerId: owner,
-          storageId: `bench/${d.id}`,
-          name: `Contract ${String(d.n).padStart(5, "0")}.txt`,
-          fileType: "txt",
-          mimeType: "text/plain",
-          size: 1000,
-          processingStatus: "completed" as const,
-        })),
-      );
-    }
+    const ids = await insertBenchContracts(db, {
+      organizationId,
+      ownerId: owner,
+      count: DOCS,
+      batch: 1000,
+    });
     const created = await db.transaction((tx) =>
       createTableForRun(tx, {
         organizationId,

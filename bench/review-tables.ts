@@ -3,13 +3,13 @@ import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { documentChunks, documents, jobs } from "../src/server/db/schema.ts";
-import { newId } from "../src/server/ids.ts";
+import { jobs } from "../src/server/db/schema.ts";
 import { createTableForRun } from "../src/server/tables/table-seam.ts";
 import { api } from "../src/shared/api/index.ts";
 import { callerAt, callFn } from "../tests/support/call-fn.ts";
 import { startFakeOpenAI } from "../tests/support/fake-openai.ts";
 import { installTableModel } from "../tests/support/table-model.ts";
+import { insertBenchContracts } from "./support/contracts.ts";
 import { machineInfo, startCpuSpan } from "./support/machine.ts";
 import { readDbCounters } from "./support/pg-stats.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
@@ -73,38 +73,13 @@ const server = await prepareServer({
   log,
   seedMore: async ({ db, organizationId, users }) => {
     const owner = users[0]!.id;
-    const ids: string[] = [];
-    for (let i = 0; i < DOCS; i += 500) {
-      const slice = Array.from({ length: Math.min(500, DOCS - i) }, (_, k) => ({
-        id: newId(),
-        n: i + k + 1,
-      }));
-      ids.push(...slice.map((d) => d.id));
-      await db.insert(documents).values(
-        slice.map((d) => ({
-          id: d.id,
-          organizationId,
-          ownerId: owner,
-          storageId: `bench/${d.id}`,
-          name: `Contract ${String(d.n).padStart(5, "0")}.txt`,
-          fileType: "txt",
-          mimeType: "text/plain",
-          size: 1000,
-          processingStatus: "completed" as const,
-        })),
-      );
-      await db.insert(documentChunks).values(
-        slice.flatMap((d) =>
-          [0, 1, 2].map((ordinal) => ({
-            id: newId(),
-            organizationId,
-            documentId: d.id,
-            ordinal,
-            content: `Clause ${ordinal + 1} of contract ${d.n}: governed by the law of France; the fee is 1,250 EUR; signed on 3 March 2024; renews automatically unless terminated with 90 days' notice.`,
-          })),
-        ),
-      );
-    }
+    const ids = await insertBenchContracts(db, {
+      organizationId,
+      ownerId: owner,
+      count: DOCS,
+      batch: 500,
+      passages: true,
+    });
     const created = await db.transaction((tx) =>
       createTableForRun(tx, {
         organizationId,
