@@ -1,7 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { findFreePort, POSTGRES_BIN_DIR } from "../../tests/support/postgres.ts";
+import {
+  findFreePort,
+  findTools,
+  initCluster,
+  runAsPostgres,
+} from "../../tests/support/postgres.ts";
 
 /**
  * A PostgreSQL 15 cluster for a benchmark whose data directory may outlive the run
@@ -46,30 +50,12 @@ export async function startBenchCluster(
   const dataDir = path.join(dir, "pgdata");
   const socketDir = path.join(dir, "socket");
   mkdirSync(socketDir, { recursive: true });
-  const user = postgresUser();
-  if (user) for (const p of [dir, socketDir]) chownSync(p, user.uid, user.gid);
-  const run = (command: string[]) => {
-    const [file, ...args] = user ? ["runuser", "-u", "postgres", "--", ...command] : command;
-    execFileSync(file!, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"], timeout: 300_000 });
-  };
-  const pgCtl = path.join(POSTGRES_BIN_DIR, "pg_ctl");
+  const tools = findTools();
+  // The socket directory is made first: runAsPostgres hands it to the postgres user.
+  const run = runAsPostgres(tools, dir, 300_000);
+  const pgCtl = tools.pgCtl;
   const reused = existsSync(path.join(dataDir, "PG_VERSION"));
-  if (!reused) {
-    run([
-      path.join(POSTGRES_BIN_DIR, "initdb"),
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "-A",
-      "trust",
-      "-E",
-      "UTF8",
-      "--locale=C",
-      "--no-sync",
-      "--no-instructions",
-    ]);
-  }
+  if (!reused) initCluster(run, tools, dataDir);
   const port = await findFreePort();
   const explain =
     explainOverMs === undefined
@@ -116,13 +102,6 @@ export async function startBenchCluster(
     cpuMs: () => serverCpuMs(postmaster),
     stop,
   };
-}
-
-function postgresUser(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) =>
-    Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
-  return { uid: id("-u"), gid: id("-g") };
 }
 
 /** User + system CPU (ms) of the postmaster and its children (backends, workers), from /proc. */

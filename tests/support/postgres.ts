@@ -59,20 +59,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
 
   try {
-    asPostgres([
-      tools.initdb,
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "-A",
-      "trust",
-      "-E",
-      "UTF8",
-      "--locale=C",
-      "--no-sync",
-      "--no-instructions",
-    ]);
+    initCluster(asPostgres, tools, dataDir);
     // A crashed or killed test run must not leave the server behind: stop on exit, and a
     // detached watchdog stops it once this process is gone (even after SIGKILL).
     process.on("exit", stopNow);
@@ -106,14 +93,14 @@ export async function createDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-interface Tools {
+export interface Tools {
   initdb: string;
   pgCtl: string;
   /** Set when we run as root: the server must run as the `postgres` OS user. */
   postgresUser?: { uid: number; gid: number };
 }
 
-function findTools(): Tools {
+export function findTools(): Tools {
   const initdb = join(POSTGRES_BIN_DIR, "initdb");
   const pgCtl = join(POSTGRES_BIN_DIR, "pg_ctl");
   if (
@@ -141,18 +128,39 @@ function findTools(): Tools {
   return { initdb, pgCtl, postgresUser: { uid, gid } };
 }
 
-type Runner = (command: string[]) => void;
+export type Runner = (command: string[]) => void;
 
-/** Runs commands as the `postgres` OS user when we are root (initdb refuses to run as root). */
-function runAsPostgres(tools: Tools, dir: string): Runner {
+/**
+ * Runs commands as the `postgres` OS user when we are root (initdb refuses to run as root);
+ * `dir` and its `socket` directory become theirs. `timeoutMs` bounds each command.
+ */
+export function runAsPostgres(tools: Tools, dir: string, timeoutMs = 120_000): Runner {
   const user = tools.postgresUser;
   if (user) {
     for (const path of [dir, join(dir, "socket")]) chownSync(path, user.uid, user.gid);
   }
   return (command) => {
     const [file, ...args] = user ? ["runuser", "-u", "postgres", "--", ...command] : command;
-    execFileSync(file!, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+    execFileSync(file!, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs });
   };
+}
+
+/** Creates a cluster in `dataDir`: superuser `postgres`, trust authentication, UTF8, C locale. */
+export function initCluster(run: Runner, tools: Tools, dataDir: string): void {
+  run([
+    tools.initdb,
+    "-D",
+    dataDir,
+    "-U",
+    "postgres",
+    "-A",
+    "trust",
+    "-E",
+    "UTF8",
+    "--locale=C",
+    "--no-sync",
+    "--no-instructions",
+  ]);
 }
 
 async function startServer(
