@@ -25,7 +25,8 @@ import {
   postCallback,
   startFakeAutomation,
 } from "../support/fake-automation.ts";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
+import type { FakeOpenAI } from "../support/fake-openai.ts";
+import { type ModelServer, pollUntil, startModelServer } from "../support/model-server.ts";
 import { insertModule } from "../support/module-fixtures.ts";
 import {
   createTestUser,
@@ -49,26 +50,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CALLBACK_LIMIT = 100_000;
 
 describe.each(DB_KINDS)("module executions (%s)", (kind) => {
+  let stack: ModelServer;
   let server: TestServer;
   let automation: FakeAutomation;
   let model: FakeOpenAI;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    automation = await startFakeAutomation();
-    model = await startFakeOpenAI();
-    server = await startTestServer(kind, {
-      MODULE_WEBHOOK_ALLOWED_HOSTS: automation.host,
-      MODULE_CALLBACK_MAX_BYTES: String(CALLBACK_LIMIT),
-      OPENAI_COMPATIBLE_BASE_URL: model.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "draft-model",
+    stack = await startModelServer(kind, {
+      models: "draft-model",
+      automation: true,
+      env: { MODULE_CALLBACK_MAX_BYTES: String(CALLBACK_LIMIT) },
     });
+    ({ server, model } = stack);
+    automation = stack.automation!;
   });
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
-    await server?.close();
-    await automation?.close();
-    await model?.close();
+    await stack?.close();
   });
 
   async function people() {
@@ -86,21 +85,17 @@ describe.each(DB_KINDS)("module executions (%s)", (kind) => {
   const execution = (user: TestUser, executionId: string) =>
     callFn(server, api.modules.getModuleExecutionById, { executionId }, user.token);
 
-  async function waitFor(
+  const waitFor = (
     user: TestUser,
     executionId: string,
     accept: (e: Execution) => boolean,
     timeoutMs = 15_000,
-  ): Promise<Execution> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await execution(user, executionId);
-      if (value && accept(value)) return value;
-      if (Date.now() > deadline)
-        throw new Error(`execution never matched: ${JSON.stringify(value)}`);
-      await sleep(100);
-    }
-  }
+  ) =>
+    pollUntil(() => execution(user, executionId), accept, {
+      what: "execution",
+      timeoutMs,
+      intervalMs: 100,
+    });
 
   async function startRun(user: TestUser, moduleId: string, inputs: Record<string, unknown> = {}) {
     const { executionId } = await callFn(

@@ -11,14 +11,8 @@ import { findPassages, findPassagesBatch } from "../../src/server/tables/passage
 import { TEST_STEP_LIMIT } from "../../src/server/workflows/test-step.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
 import { insertChunk, insertDocument } from "../support/dossier-fixtures.ts";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
-import {
-  createTestUser,
-  DB_KINDS,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from "../support/server.ts";
+import { type ModelServer, pollUntil, startModelServer } from "../support/model-server.ts";
+import { createTestUser, DB_KINDS, type TestServer, type TestUser } from "../support/server.ts";
 import { installTableModel, type TableModel } from "../support/table-model.ts";
 
 /**
@@ -33,40 +27,32 @@ import { installTableModel, type TableModel } from "../support/table-model.ts";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(DB_KINDS)("review tables at scale, workflow loose ends (%s)", (kind) => {
+  let stack: ModelServer;
   let server: TestServer;
-  let fake: FakeOpenAI;
   let model: TableModel;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    model = installTableModel(fake);
-    server = await startTestServer(kind, {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "table-model",
-      TABLE_FILL_CONCURRENCY: "2",
+    stack = await startModelServer(kind, {
+      models: "table-model",
+      env: { TABLE_FILL_CONCURRENCY: "2" },
     });
+    server = stack.server;
+    model = installTableModel(stack.model);
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => stack?.close());
 
   const db = () => server.running.services.database.db;
 
-  async function waitForRun(
+  const waitForRun = (
     user: TestUser,
     runId: string,
     accept: (run: WorkflowRun) => boolean,
     timeoutMs = 30_000,
-  ): Promise<WorkflowRun> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const run = await callFn(server, api.workflows.getRun, { runId }, user.token);
-      if (run && accept(run)) return run;
-      if (Date.now() > deadline) throw new Error(`run never matched: ${JSON.stringify(run)}`);
-      await sleep(150);
-    }
-  }
+  ) =>
+    pollUntil(() => callFn(server, api.workflows.getRun, { runId }, user.token), accept, {
+      what: "run",
+      timeoutMs,
+    });
 
   it("retrieves a batch's passages as one query per cell would, the first passages when nothing matches", async () => {
     const member = await createTestUser(server);

@@ -18,12 +18,11 @@ import { claimCells, writeResults } from "../../src/server/tables/cell-claims.ts
 import { addRows } from "../../src/server/tables/table-writes.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
 import { createFolder } from "../support/dossier-fixtures.ts";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
+import { type ModelServer, startModelServer } from "../support/model-server.ts";
 import {
   createTestUser,
   DB_KINDS,
   rawRequest,
-  startTestServer,
   type TestServer,
   type TestUser,
 } from "../support/server.ts";
@@ -42,23 +41,19 @@ type OpenTable = Omit<Table, "cells"> & { cells: TableCell[] };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(DB_KINDS)("review tables (%s)", (kind) => {
+  let stack: ModelServer;
   let server: TestServer;
-  let fake: FakeOpenAI;
   let model: TableModel;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    model = installTableModel(fake);
-    server = await startTestServer(kind, {
-      OPENAI_COMPATIBLE_BASE_URL: fake.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "table-model",
-      TABLE_FILL_CONCURRENCY: "8",
+    stack = await startModelServer(kind, {
+      models: "table-model",
+      env: { TABLE_FILL_CONCURRENCY: "8" },
     });
+    server = stack.server;
+    model = installTableModel(stack.model);
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-  });
+  afterAll(() => stack?.close());
 
   const db = () => server.running.services.database.db;
 

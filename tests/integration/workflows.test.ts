@@ -4,21 +4,12 @@ import { api } from "#shared/api/index.ts";
 import type { WorkflowRun } from "#shared/schemas/workflow.ts";
 import { callFn, callFnError } from "../support/call-fn.ts";
 import { insertChunk, insertDocument } from "../support/dossier-fixtures.ts";
-import {
-  type FakeAutomation,
-  postCallback,
-  startFakeAutomation,
-} from "../support/fake-automation.ts";
-import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
+import { type FakeAutomation, postCallback } from "../support/fake-automation.ts";
+import type { FakeOpenAI } from "../support/fake-openai.ts";
+import { type ModelServer, pollUntil, startModelServer } from "../support/model-server.ts";
 import { insertModule } from "../support/module-fixtures.ts";
+import { createTestUser, DB_KINDS, type TestServer, type TestUser } from "../support/server.ts";
 import { installTableModel } from "../support/table-model.ts";
-import {
-  createTestUser,
-  DB_KINDS,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from "../support/server.ts";
 
 /**
  * Workflows on PGlite and PostgreSQL (decision 028): who may create, edit,
@@ -27,29 +18,21 @@ import {
  * the loopback model) into a draft; a failed step retried alone.
  */
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type CreateArgs = ArgsOf<typeof api.workflows.create>;
 
 describe.each(DB_KINDS)("workflows (%s)", (kind) => {
+  let stack: ModelServer;
   let server: TestServer;
   let automation: FakeAutomation;
   let model: FakeOpenAI;
 
   beforeAll(async () => {
-    automation = await startFakeAutomation();
-    model = await startFakeOpenAI();
+    stack = await startModelServer(kind, { models: "step-model", automation: true });
+    ({ server, model } = stack);
+    automation = stack.automation!;
     installTableModel(model);
-    server = await startTestServer(kind, {
-      MODULE_WEBHOOK_ALLOWED_HOSTS: automation.host,
-      OPENAI_COMPATIBLE_BASE_URL: model.baseUrl,
-      OPENAI_COMPATIBLE_MODELS: "step-model",
-    });
   });
-  afterAll(async () => {
-    await server?.close();
-    await automation?.close();
-    await model?.close();
-  });
+  afterAll(() => stack?.close());
 
   async function people() {
     const admin = await createTestUser(server, { role: "OrganizationAdmin" });
@@ -75,20 +58,16 @@ describe.each(DB_KINDS)("workflows (%s)", (kind) => {
   const modelCalls = (marker: string) =>
     model.requests.filter((r) => r.lastUserText.includes(marker)).length;
 
-  async function waitForRun(
+  const waitForRun = (
     user: TestUser,
     runId: string,
     accept: (run: WorkflowRun) => boolean,
     timeoutMs = 20_000,
-  ): Promise<WorkflowRun> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const run = await callFn(server, api.workflows.getRun, { runId }, user.token);
-      if (run && accept(run)) return run;
-      if (Date.now() > deadline) throw new Error(`run never matched: ${JSON.stringify(run)}`);
-      await sleep(150);
-    }
-  }
+  ) =>
+    pollUntil(() => callFn(server, api.workflows.getRun, { runId }, user.token), accept, {
+      what: "run",
+      timeoutMs,
+    });
 
   it("lets admins and (when allowed) members create; authors and admins edit; the organization runs; others find nothing", async () => {
     const { admin, member, colleague, outsider } = await people();
