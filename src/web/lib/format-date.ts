@@ -1,10 +1,16 @@
+/** Dates and times as every screen shows them, in the reader's own locale. */
+
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+
+/** "Nov 24, 2026". */
+export const formatDate = (ms: number) => date.format(ms);
 
 /** "Nov 24, 2026, 5:30 PM". */
 export const formatDateTime = (ms: number) => dateTime.format(ms);
 
-/** "just now", "5 minutes ago", "yesterday", then the date. */
+/** "just now", "5 minutes ago", "yesterday", then the date and time (for recent activity). */
 export function formatAgo(ms: number, now = Date.now()): string {
   const seconds = Math.round((ms - now) / 1000);
   const abs = Math.abs(seconds);
@@ -15,15 +21,22 @@ export function formatAgo(ms: number, now = Date.now()): string {
   return formatDateTime(ms);
 }
 
-/** "1.2 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
+const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 30],
+  ["month", 12],
+  ["year", Number.POSITIVE_INFINITY],
+];
+
+/** "5 minutes ago", "yesterday", "in 6 days", "3 months ago": relative at any distance. */
+export function relativeTime(ms: number, now = Date.now()): string {
+  let value = (ms - now) / 1000;
+  if (Math.abs(value) < 45) return "just now";
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
+    value /= size;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return relative.format(Math.round(value), "year");
 }

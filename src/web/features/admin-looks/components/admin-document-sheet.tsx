@@ -10,7 +10,8 @@ import {
   SheetTitle,
 } from "../../../components/ui/sheet.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatBytes, formatDateTime } from "../../../lib/format-date.ts";
+import { formatDateTime } from "../../../lib/format-date.ts";
+import { formatBytes } from "../../../lib/format-figures.ts";
 import {
   adminDocumentOptions,
   adminDownloadHref,

@@ -8,7 +8,8 @@ import type {
 import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatBytes, formatDateTime } from "../../../lib/format-date.ts";
+import { formatDateTime } from "../../../lib/format-date.ts";
+import { formatBytes } from "../../../lib/format-figures.ts";
 import { adminFolderOptions } from "../api/admin-look-queries.ts";
 import { LoadError } from "./load-error.tsx";
 

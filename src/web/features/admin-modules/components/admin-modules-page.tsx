@@ -8,9 +8,9 @@ import { ModuleIcon } from "../../../components/module-icon.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { formatAgo, formatDateTime } from "../../../lib/format-date.ts";
 import { adminModulesOptions } from "../api/admin-module-queries.ts";
 import { AdminLoadError } from "./admin-load-error.tsx";
-import { formatAgo, formatDateTime } from "./format.ts";
 import { KindBadge, organizationsLabel, StateBadge } from "./module-badges.tsx";
 import { useArchiveToggle } from "./use-archive-toggle.tsx";
 

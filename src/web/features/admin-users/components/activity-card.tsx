@@ -2,7 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { History } from "lucide-react";
 import type { AdminAuditEvent, AdminUserDetail } from "#shared/schemas/admin-user.ts";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { actionLabel, formatDateTime, relativeTime } from "./format.ts";
+import { formatDateTime, relativeTime } from "../../../lib/format-date.ts";
+import { actionLabel } from "./format.ts";
 
 /** What changed in an edit: "first name, role" (never a password's value). */
 function details(event: AdminAuditEvent): string | null {

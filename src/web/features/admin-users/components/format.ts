@@ -1,31 +1,5 @@
 import type { Role } from "#shared/constants.ts";
 
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ["second", 60],
-  ["minute", 60],
-  ["hour", 24],
-  ["day", 30],
-  ["month", 12],
-  ["year", Number.POSITIVE_INFINITY],
-];
-
-/** "5 minutes ago", "yesterday". */
-export function relativeTime(at: number, now = Date.now()): string {
-  let value = (at - now) / 1000;
-  if (Math.abs(value) < 45) return "just now";
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(value) < size) return relative.format(Math.round(value), unit);
-    value /= size;
-  }
-  return relative.format(Math.round(value), "year");
-}
-
-const day = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
-const dayTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
-export const formatDate = (at: number) => day.format(at);
-export const formatDateTime = (at: number) => dayTime.format(at);
-
 export const roleLabel = (role: Role) =>
   role === "OrganizationAdmin" ? "Organization admin" : "Member";
 

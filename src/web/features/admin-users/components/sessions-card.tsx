@@ -4,9 +4,10 @@ import type { AdminUserDetail } from "#shared/schemas/admin-user.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { formatDateTime, relativeTime } from "../../../lib/format-date.ts";
 import { useSignOutEverywhere } from "../hooks/use-admin-user-mutations.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
-import { describeUserAgent, formatDateTime, fullName, relativeTime } from "./format.ts";
+import { describeUserAgent, fullName } from "./format.ts";
 
 /** The user's live sessions (device, address, started, last used) and "Sign out everywhere". */
 export function SessionsCard({ user }: { user: AdminUserDetail }) {

@@ -9,8 +9,9 @@ import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { formatDate, formatDateTime, relativeTime } from "../../../lib/format-date.ts";
 import { RoleBadge, StatusBadge, SuperadminBadge } from "./badges.tsx";
-import { formatDate, formatDateTime, fullName, relativeTime } from "./format.ts";
+import { fullName } from "./format.ts";
 
 const ROW_HEIGHT = 60;
 const GRID =

@@ -7,9 +7,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from "../../../component
 import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
+import { relativeTime } from "../../../lib/format-date.ts";
 import { invitationsOptions } from "../api/organization-queries.ts";
 import { useResendInvitation, useRevokeInvitation } from "../hooks/use-organization-mutations.ts";
-import { relativeTime } from "../lib/format.ts";
 import { CopyLinkButton } from "./copy-link-button.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { RoleBadge } from "./role-badge.tsx";

@@ -19,8 +19,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
+import { formatDate, relativeTime } from "../../../lib/format-date.ts";
 import { useSetMemberRole } from "../hooks/use-organization-mutations.ts";
-import { formatDate, relativeTime } from "../lib/format.ts";
 import { RemoveMemberDialog } from "./remove-member-dialog.tsx";
 import { RoleBadge } from "./role-badge.tsx";
 

@@ -8,8 +8,8 @@ import {
   CardTitle,
 } from "../../../components/ui/card.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { formatBytes, formatCount } from "../../../lib/format-figures.ts";
 import { usageOptions } from "../api/organization-queries.ts";
-import { formatBytes, formatCount } from "../lib/format.ts";
 import { modelColors, UsageChart } from "./usage-chart.tsx";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -1,5 +1,6 @@
 import type { Usage } from "#shared/schemas/organization.ts";
-import { formatCount, monthLabel } from "../lib/format.ts";
+import { formatCount } from "../../../lib/format-figures.ts";
+import { monthLabel } from "../lib/format.ts";
 
 /** Colours of the models, in order of their share of tokens. */
 const COLORS = ["#6366f1", "#22c55e", "#f59e0b", "#ec4899", "#06b6d4", "#a3a3a3"];

@@ -13,9 +13,9 @@ import {
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
+import { formatDateTime } from "../../../lib/format-date.ts";
 import { tableCellOptions } from "../api/detail-queries.ts";
 import { useGiveBackCell, useSetCell } from "../hooks/use-table-mutations.ts";
-import { formatDateTime } from "../lib/format.ts";
 import { documentHref } from "../lib/links.ts";
 import { AnswerTypeIcon } from "./answer-type-icon.tsx";
 import { cellDescription } from "./grid-cell.tsx";

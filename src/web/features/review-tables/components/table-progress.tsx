@@ -1,7 +1,8 @@
 import { AlertTriangle, CheckCircle2, Loader2 } from "lucide-react";
 import type { TableProgress as Progress } from "#shared/schemas/review-table.ts";
 import { Progress as ProgressBar } from "../../../components/ui/progress.tsx";
-import { formatCount, formatEstimate, progressRatio } from "../lib/format.ts";
+import { formatNumber } from "../../../lib/format-figures.ts";
+import { formatEstimate, progressRatio } from "../lib/format.ts";
 
 /** Filling progress: a bar, done / total, failures, and time left while filling. Live. */
 export function TableProgress({ progress }: { progress: Progress }) {
@@ -27,7 +28,7 @@ export function TableProgress({ progress }: { progress: Progress }) {
             <CheckCircle2 aria-hidden="true" className="size-3.5 text-success" />
           ) : null}
           <span className="tabular-nums">
-            {formatCount(progress.done)} / {formatCount(progress.total)} answered
+            {formatNumber(progress.done)} / {formatNumber(progress.total)} answered
           </span>
         </span>
         {progress.failed > 0 ? (
@@ -36,11 +37,11 @@ export function TableProgress({ progress }: { progress: Progress }) {
             data-testid="table-progress-failed"
           >
             <AlertTriangle aria-hidden="true" className="size-3.5" />
-            {formatCount(progress.failed)} failed
+            {formatNumber(progress.failed)} failed
           </span>
         ) : null}
         {filling ? (
-          <span className="tabular-nums">{formatCount(progress.pending)} to go</span>
+          <span className="tabular-nums">{formatNumber(progress.pending)} to go</span>
         ) : null}
         {estimate ? <span data-testid="table-progress-estimate">{estimate}</span> : null}
       </div>

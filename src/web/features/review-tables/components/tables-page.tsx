@@ -27,9 +27,11 @@ import {
 } from "../../../components/ui/dropdown-menu.tsx";
 import { Progress } from "../../../components/ui/progress.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
+import { formatAgo } from "../../../lib/format-date.ts";
+import { formatNumber } from "../../../lib/format-figures.ts";
 import { tableListOptions } from "../api/table-queries.ts";
 import { useCreateTable, useRemoveTable, useRenameTable } from "../hooks/use-table-mutations.ts";
-import { formatCount, formatShape, formatUpdated, progressRatio } from "../lib/format.ts";
+import { formatShape, progressRatio } from "../lib/format.ts";
 import { RoleBadge } from "./role-badge.tsx";
 import { ShareTableDialog } from "./share-table-dialog.tsx";
 import { TableListSkeleton } from "./skeletons.tsx";
@@ -114,7 +116,7 @@ export function TablesPage() {
         title="Delete this table?"
         description={
           dialog?.kind === "delete"
-            ? `“${dialog.table.name}” and its ${formatCount(dialog.table.rowCount * dialog.table.columnCount)} answers go for everyone it is shared with. The documents stay in the dossier.`
+            ? `“${dialog.table.name}” and its ${formatNumber(dialog.table.rowCount * dialog.table.columnCount)} answers go for everyone it is shared with. The documents stay in the dossier.`
             : ""
         }
         confirmLabel="Delete table"
@@ -283,7 +285,7 @@ function TableListItem({
         className="text-[12.5px] text-muted-foreground md:text-[13px]"
         title={new Date(table.updatedAt).toLocaleString()}
       >
-        {formatUpdated(table.updatedAt)}
+        {formatAgo(table.updatedAt)}
       </span>
       <div className="relative z-10 col-start-2 row-span-2 row-start-1 flex justify-end md:col-start-auto md:row-span-1 md:row-start-auto">
         {canEdit ? (

@@ -1,4 +1,5 @@
 import type { TableProgress } from "#shared/schemas/review-table.ts";
+import { formatNumber } from "../../../lib/format-figures.ts";
 
 /** "about 3 min left", "under a minute left", "about 1 h 20 min left". */
 export function formatEstimate(seconds: number | null): string | null {
@@ -17,31 +18,7 @@ export function progressRatio(progress: TableProgress): number {
   return Math.min(1, (progress.done + progress.failed) / progress.total);
 }
 
-const number = new Intl.NumberFormat("en");
-
-export function formatCount(value: number): string {
-  return number.format(value);
-}
-
 /** "1,204 × 8". */
 export function formatShape(rows: number, columns: number): string {
-  return `${formatCount(rows)} × ${formatCount(columns)}`;
-}
-
-const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-
-/** "2 minutes ago", "yesterday", or a date for older changes. */
-export function formatUpdated(at: number, now = Date.now()): string {
-  const seconds = Math.round((at - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return dateTime.format(at);
-}
-
-export function formatDateTime(at: number): string {
-  return dateTime.format(at);
+  return `${formatNumber(rows)} × ${formatNumber(columns)}`;
 }
