@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { AdminModule } from "#shared/schemas/module.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useArchiveModule, useRestoreModule } from "../hooks/use-module-mutations.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** Archive or restore a module after a confirmation; `dialog` is drawn by the caller. */
 export function useArchiveToggle() {

@@ -1,12 +1,12 @@
 import { LogOut, Monitor } from "lucide-react";
 import { useState } from "react";
 import type { AdminUserDetail } from "#shared/schemas/admin-user.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { formatDateTime, relativeTime } from "../../../lib/format-date.ts";
 import { useSignOutEverywhere } from "../hooks/use-admin-user-mutations.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { describeUserAgent, fullName } from "./format.ts";
 
 /** The user's live sessions (device, address, started, last used) and "Sign out everywhere". */
@@ -77,6 +77,7 @@ export function SessionsCard({ user }: { user: AdminUserDetail }) {
       </div>
       {confirming ? (
         <ConfirmDialog
+          testId="admin-user-confirm"
           title={`Sign ${name} out everywhere?`}
           description={
             user.isMe

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { AdminUserRow } from "#shared/schemas/admin-user.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useSetUserDisabled } from "../hooks/use-admin-user-mutations.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { fullName } from "./format.ts";
 
 /** Disable or enable a user after a confirmation; returns the opener and the dialog. */
@@ -13,6 +13,7 @@ export function useDisableToggle() {
   const name = target ? fullName(target) : "";
   const dialog = target ? (
     <ConfirmDialog
+      testId="admin-user-confirm"
       title={disabling ? `Disable ${name}?` : `Enable ${name}?`}
       description={
         disabling

@@ -1,27 +1,17 @@
-import { RotateCcw, TriangleAlert } from "lucide-react";
-import { Button } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 
 export const LOAD_ERROR_TITLE = "Error Loading Prompt Library";
 export const LOAD_ERROR_FALLBACK = "Failed to load prompts";
 
 /** SPEC 2: the library's load error, with the message (or a fallback) and Try Again. */
 export function PromptLibraryError({ error, retry }: { error: unknown; retry: () => void }) {
-  const message = error instanceof Error && error.message ? error.message : LOAD_ERROR_FALLBACK;
   return (
-    <div
-      role="alert"
-      data-testid="prompt-library-error"
-      className="flex min-h-[40vh] flex-col items-center justify-center text-center"
-    >
-      <div className="mb-5 flex size-11 items-center justify-center rounded-xl border border-destructive/25 bg-destructive/10 text-destructive">
-        <TriangleAlert aria-hidden="true" className="size-5" />
-      </div>
-      <h2 className="font-semibold text-xl tracking-tight">{LOAD_ERROR_TITLE}</h2>
-      <p className="mt-2 max-w-md text-muted-foreground text-sm">{message}</p>
-      <Button className="mt-6" onClick={retry}>
-        <RotateCcw aria-hidden="true" />
-        Try Again
-      </Button>
-    </div>
+    <LoadError
+      title={LOAD_ERROR_TITLE}
+      fallback={LOAD_ERROR_FALLBACK}
+      testId="prompt-library-error"
+      error={error}
+      retry={retry}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "./ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -6,8 +6,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../../components/ui/dialog.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
+} from "./ui/dialog.tsx";
+import { Spinner } from "./ui/spinner.tsx";
 
 interface ConfirmDialogProps {
   title: string;
@@ -17,9 +17,11 @@ interface ConfirmDialogProps {
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The dialog's test id; its confirm button's is `<testId>-button`. */
+  testId?: string;
 }
 
-/** "Are you sure?" for archive, restore and rotate. */
+/** "Are you sure?" before an admin action (archive, rotate, disable, sign out everywhere). */
 export function ConfirmDialog({
   title,
   description,
@@ -28,13 +30,14 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onCancel,
+  testId = "confirm-dialog",
 }: ConfirmDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onCancel())}>
-      <DialogContent data-testid="confirm-dialog" aria-describedby="confirm-dialog-description">
+      <DialogContent data-testid={testId} aria-describedby={`${testId}-description`}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription id="confirm-dialog-description">{description}</DialogDescription>
+          <DialogDescription id={`${testId}-description`}>{description}</DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button type="button" variant="ghost" onClick={onCancel}>
@@ -45,7 +48,7 @@ export function ConfirmDialog({
             variant={destructive ? "destructive" : "default"}
             disabled={pending}
             onClick={onConfirm}
-            data-testid="confirm-dialog-confirm"
+            data-testid={`${testId}-button`}
           >
             {pending ? <Spinner /> : null}
             {confirmLabel}
