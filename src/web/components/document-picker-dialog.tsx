@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, FolderOpen, Search } from "lucide-react";
+import { Check, FolderOpen } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { pickerListOptions, pickerSearchOptions } from "../lib/document-picker-queries.ts";
@@ -17,7 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "./ui/dialog.tsx";
-import { Input } from "./ui/input.tsx";
+import { SearchInput } from "./ui/search-input.tsx";
 import { Skeleton } from "./ui/skeleton.tsx";
 
 export interface PickedDocument {
@@ -118,20 +118,14 @@ export function DocumentPickerDialog({
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2 border-y bg-muted/20 px-6 py-3 sm:flex-row">
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search your documents…"
-              aria-label="Search documents"
-              className="pl-8"
-              data-testid="document-picker-search"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="flex-1"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search your documents…"
+            aria-label="Search documents"
+            data-testid="document-picker-search"
+          />
           <label className="relative sm:w-48">
             <span className="sr-only">Folder</span>
             <FolderOpen

@@ -1,5 +1,5 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { Building2, Search, UserPlus, X } from "lucide-react";
+import { Building2, UserPlus, X } from "lucide-react";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import * as sharesApi from "#shared/api/shares.ts";
 import type { ShareGrantee, ShareRole } from "#shared/schemas/share.ts";
@@ -14,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "./ui/dialog.tsx";
-import { Input } from "./ui/input.tsx";
+import { SearchInput } from "./ui/search-input.tsx";
 import { Spinner } from "./ui/spinner.tsx";
 
 /** Who has access to something, as its owner sees it (dossier items, review tables). */
@@ -141,20 +141,15 @@ export function SharingDialog<TAccess extends ShareAccessList, TKey extends Quer
                 Add people
               </h3>
               <div className="flex items-center gap-2">
-                <div className="relative flex-1">
-                  <Search
-                    aria-hidden="true"
-                    className="pointer-events-none absolute top-1/2 left-2.5 size-3.5 -translate-y-1/2 text-muted-foreground"
-                  />
-                  <Input
-                    value={filter}
-                    onChange={(event) => setFilter(event.target.value)}
-                    placeholder="Search members by name or email"
-                    aria-label="Search members"
-                    data-testid="share-member-search"
-                    className="h-8 pl-8 text-[13px]"
-                  />
-                </div>
+                <SearchInput
+                  wrapperClassName="flex-1"
+                  compact
+                  value={filter}
+                  onChange={(event) => setFilter(event.target.value)}
+                  placeholder="Search members by name or email"
+                  aria-label="Search members"
+                  data-testid="share-member-search"
+                />
                 <RoleSelect
                   value={role}
                   onChange={setRole}

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DRAFT_STATUSES } from "#shared/schemas/draft.ts";
 import { idSchema } from "#shared/schemas/dossier.ts";
+import { DRAFT_STATUSES } from "#shared/schemas/draft.ts";
 
 /**
  * /modules/drafts search params (SPEC 2): q, id (the open draft), pending

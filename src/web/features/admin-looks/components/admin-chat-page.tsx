@@ -1,11 +1,11 @@
-import { MessagesSquare, Search } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LookBanner } from "../../../components/admin/look-banner.tsx";
 import { OrganizationSelect } from "../../../components/admin/organization-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { formatAgo, formatDateTime } from "../../../lib/format-date.ts";
@@ -55,22 +55,15 @@ export function AdminChatPage({
               onChange={(org) => onNavigate({ ...location, org: org || undefined })}
               testId="admin-chat-org"
             />
-            <div className="relative">
-              <Search
-                aria-hidden="true"
-                className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                aria-label="Search thread titles"
-                placeholder="Search thread titles…"
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                className="pl-9"
-                maxLength={200}
-                data-testid="admin-chat-search"
-              />
-            </div>
+            <SearchInput
+              type="search"
+              aria-label="Search thread titles"
+              placeholder="Search thread titles…"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              maxLength={200}
+              data-testid="admin-chat-search"
+            />
           </div>
           <ThreadList
             organizationId={location.org}

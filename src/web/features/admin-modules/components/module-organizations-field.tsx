@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Globe, Search } from "lucide-react";
+import { Globe } from "lucide-react";
 import { useState } from "react";
-import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { organizationOptionsOptions } from "../api/admin-module-queries.ts";
 
 interface ModuleOrganizationsFieldProps {
@@ -49,20 +49,13 @@ export function ModuleOrganizationsField({
         )}
       </p>
       {all.length > 8 ? (
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-            placeholder="Find an organization"
-            aria-label="Find an organization"
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="Find an organization"
+          aria-label="Find an organization"
+        />
       ) : null}
       <ul
         aria-labelledby="module-organizations-label"

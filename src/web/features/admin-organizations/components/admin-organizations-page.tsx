@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Plus, RotateCcw, Search } from "lucide-react";
+import { Building2, Plus, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import type { AdminOrganization } from "#shared/schemas/admin-organizations.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { formatNumber } from "../../../lib/format-figures.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { adminOrganizationsOptions } from "../api/admin-organization-queries.ts";
@@ -72,21 +72,15 @@ export function AdminOrganizationsPage() {
         }
       />
       <div className="mt-8 flex flex-wrap items-center justify-between gap-3">
-        <div className="relative w-full max-w-xs">
-          <Search
-            aria-hidden="true"
-            className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-3 size-4 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Search by name or slug"
-            aria-label="Search organizations"
-            className="pl-9"
-            data-testid="admin-organizations-search"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="w-full max-w-xs"
+          type="search"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          placeholder="Search by name or slug"
+          aria-label="Search organizations"
+          data-testid="admin-organizations-search"
+        />
         {list.data ? (
           <p className="text-muted-foreground text-sm" aria-live="polite">
             {formatNumber(list.data.length)}{" "}

@@ -1,13 +1,13 @@
 import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { z } from "zod";
+import { slugify } from "#shared/rules/slug.ts";
 import {
   type CreateOrganizationResult,
   firstAdminSchema,
   organizationSlugSchema,
 } from "#shared/schemas/admin-organizations.ts";
 import { organizationNameSchema } from "#shared/schemas/user.ts";
-import { slugify } from "#shared/rules/slug.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Search, X } from "lucide-react";
+import { X } from "lucide-react";
 import { ROLES } from "#shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { selectClass } from "../../../components/ui/select-class.ts";
 import { adminOrganizationsOptions } from "../api/admin-user-queries.ts";
 import { activeFilterCount, type UserSearch } from "../api/user-search.ts";
@@ -25,21 +25,15 @@ export function UserFilters({ search, text, onTextChange, onChange, onClear }: U
   const count = activeFilterCount(search);
   return (
     <search className="flex flex-wrap items-center gap-2" aria-label="Find users">
-      <div className="relative min-w-48 flex-[1_1_12rem]">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          value={text}
-          onChange={(e) => onTextChange(e.target.value)}
-          placeholder="Search by name or email"
-          aria-label="Search users by name or email"
-          className="pl-9"
-          data-testid="admin-users-search"
-        />
-      </div>
+      <SearchInput
+        wrapperClassName="min-w-48 flex-[1_1_12rem]"
+        type="search"
+        value={text}
+        onChange={(e) => onTextChange(e.target.value)}
+        placeholder="Search by name or email"
+        aria-label="Search users by name or email"
+        data-testid="admin-users-search"
+      />
       <select
         aria-label="Organization"
         className={filterSelect}

@@ -1,10 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { FileText, LoaderCircle, Paperclip, Search } from "lucide-react";
+import { FileText, LoaderCircle, Paperclip } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { DRAFT_STATUSES, type DraftStatus, type DraftSummary } from "#shared/schemas/draft.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { relativeTime } from "../lib/format.ts";
 import type { DraftsSearch } from "../search.ts";
 import { DRAFT_STATUS_LABELS, DraftStatusBadge } from "./draft-status-badge.tsx";
@@ -42,21 +42,14 @@ export function DraftList(props: DraftListProps) {
       data-testid="draft-list-pane"
     >
       <div className="flex flex-col gap-2.5 border-b p-3">
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search drafts"
-            aria-label="Search drafts"
-            className="pl-9"
-            data-testid="draft-search"
-          />
-        </div>
+        <SearchInput
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search drafts"
+          aria-label="Search drafts"
+          data-testid="draft-search"
+        />
         <div className="flex items-center gap-2">
           <select
             value={search.status ?? ALL}

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Blocks, Search, Settings2 } from "lucide-react";
+import { Blocks, Settings2 } from "lucide-react";
 import { useState } from "react";
 import type { ModuleGroup } from "#shared/schemas/module.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { meOptions } from "../../../lib/shared-queries.ts";
 import { moduleGroupsOptions } from "../api/module-queries.ts";
 import { ModuleCard } from "./module-card.tsx";
@@ -52,21 +52,15 @@ export function ModulesPage() {
         }
       />
       {empty ? null : (
-        <div className="relative mt-8 max-w-md">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search modules"
-            aria-label="Search modules"
-            className="pl-9"
-            data-testid="module-search"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="mt-8 max-w-md"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search modules"
+          aria-label="Search modules"
+          data-testid="module-search"
+        />
       )}
       <div className="mt-8">
         {groups.data ? (

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { meOptions, promptsOptions } from "../../../lib/shared-queries.ts";
 import { promptCategoriesOptions } from "../api/prompt-queries.ts";
 import { useArchivePrompt, useReorderPrompts } from "../hooks/use-prompt-mutations.ts";
@@ -81,21 +81,15 @@ export function PromptLibraryPage() {
         }
       />
       <div className="mt-8 flex flex-wrap items-center gap-3">
-        <div className="relative min-w-56 flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-2.5 left-3 size-4 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search prompts"
-            aria-label="Search prompts"
-            className="pl-9"
-            data-testid="prompt-search"
-          />
-        </div>
+        <SearchInput
+          wrapperClassName="min-w-56 flex-1"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search prompts"
+          aria-label="Search prompts"
+          data-testid="prompt-search"
+        />
         <select
           value={categoryId}
           onChange={(e) => setCategoryId(e.target.value)}

@@ -24,7 +24,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
@@ -250,21 +250,15 @@ function SearchDialog({
             setQuery(text.trim());
           }}
         >
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="termination for convenience"
-              aria-label="Search documents"
-              className="pl-8"
-              autoFocus
-              data-testid="add-search-input"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="flex-1"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="termination for convenience"
+            aria-label="Search documents"
+            autoFocus
+            data-testid="add-search-input"
+          />
           <Button type="submit" variant="secondary" disabled={text.trim() === ""}>
             Search
           </Button>

@@ -1,6 +1,6 @@
-import { ChevronRight, Search } from "lucide-react";
+import { ChevronRight } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { SUPPORT_FAQ } from "../../../lib/help-articles.ts";
 
 /** Answers to common questions, filtered as the member types. */
@@ -17,21 +17,15 @@ export function SupportFaq() {
 
   return (
     <div className="grid gap-3">
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search the help: upload, citations, voice…"
-          aria-label="Search the help"
-          className="h-10 pl-9"
-          data-testid="support-faq-search"
-        />
-      </div>
+      <SearchInput
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Search the help: upload, citations, voice…"
+        aria-label="Search the help"
+        className="h-10"
+        data-testid="support-faq-search"
+      />
       {shown.length === 0 ? (
         <p
           className="py-6 text-center text-muted-foreground text-sm"

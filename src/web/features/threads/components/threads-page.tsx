@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { MessagesSquare, Plus, Search } from "lucide-react";
+import { MessagesSquare, Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { groupByDateBucket } from "#shared/rules/date-buckets.ts";
 import { ErrorView } from "../../../components/error-view.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/input.tsx";
+import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { threadListOptions } from "../api/thread-list-queries.ts";
 import { useThreadActions } from "../hooks/use-thread-actions.ts";
@@ -51,20 +51,15 @@ export function ThreadsPage() {
         <EmptyThreads />
       ) : (
         <>
-          <div className="relative mt-8">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              value={filter}
-              onChange={(event) => setFilter(event.target.value)}
-              placeholder="Filter threads by title…"
-              aria-label="Filter threads by title"
-              className="h-10 pl-9"
-              data-testid="threads-filter"
-            />
-          </div>
+          <SearchInput
+            wrapperClassName="mt-8"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="Filter threads by title…"
+            aria-label="Filter threads by title"
+            className="h-10"
+            data-testid="threads-filter"
+          />
           {groups.length === 0 ? (
             <p className="py-16 text-center text-muted-foreground text-sm">
               No thread titles contain “{filter.trim()}”.
