@@ -40,3 +40,21 @@ export function relativeTime(ms: number, now = Date.now()): string {
   }
   return relative.format(Math.round(value), "year");
 }
+
+/** "just now", "5 min ago", "3 h ago", then the date and time (run lists). */
+export function whenText(ms: number, now = Date.now()): string {
+  const seconds = Math.round((now - ms) / 1000);
+  if (seconds < 45) return "just now";
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return formatDateTime(ms);
+}
+
+/** How long something took: "42 s", "3 min 5 s", "2 min". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}

@@ -2,9 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { Execution, ExecutionStatus } from "#shared/schemas/module.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { formatAgo, formatDateTime } from "../../../lib/format-date.ts";
+import { formatAgo, formatDateTime, formatDuration } from "../../../lib/format-date.ts";
 import { adminExecutionsOptions } from "../api/admin-module-queries.ts";
-import { formatDuration } from "./format.ts";
 
 const STATUS: Record<ExecutionStatus, { label: string; className: string }> = {
   queued: { label: "Queued", className: "bg-muted text-muted-foreground" },

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import type { Execution, Module } from "#shared/schemas/module.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
+import { formatDuration, whenText } from "../../../lib/format-date.ts";
 import {
   documentsByIdOptions,
   executionOptions,
@@ -12,7 +13,7 @@ import {
 } from "../api/module-run-queries.ts";
 import { useCancelExecution } from "../hooks/use-execution-mutations.ts";
 import { DraftPreview } from "./draft-preview.tsx";
-import { durationText, ExecutionStatusBadge, whenText } from "./execution-status-badge.tsx";
+import { ExecutionStatusBadge } from "./execution-status-badge.tsx";
 import { ExecutionTimeline } from "./execution-timeline.tsx";
 import { ModuleNotFound } from "./module-not-found.tsx";
 import { ModuleRunSkeleton } from "./module-run-skeleton.tsx";
@@ -61,9 +62,9 @@ export function ExecutionPage({ slug, executionId }: { slug: string; executionId
           <p className="mt-1.5 text-muted-foreground text-sm">
             Started {whenText(run._creationTime, now)}
             {run.finishedAt
-              ? ` · took ${durationText(since, run.finishedAt)}`
+              ? ` · took ${formatDuration(run.finishedAt - since)}`
               : run.startedAt
-                ? ` · running for ${durationText(since, now)}`
+                ? ` · running for ${formatDuration(now - since)}`
                 : ""}
           </p>
         </div>

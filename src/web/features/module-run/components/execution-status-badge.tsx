@@ -1,45 +1,6 @@
-import { Ban, CheckCircle2, CircleDashed, Loader2, XCircle } from "lucide-react";
 import type { ExecutionStatus } from "#shared/schemas/module.ts";
-import { cn } from "../../../components/ui/cn.ts";
-
-const LOOK: Record<ExecutionStatus, { label: string; className: string; Icon: typeof Ban }> = {
-  queued: { label: "Queued", className: "bg-muted text-muted-foreground", Icon: CircleDashed },
-  running: { label: "Running", className: "bg-primary/15 text-primary", Icon: Loader2 },
-  succeeded: { label: "Succeeded", className: "bg-success/15 text-success", Icon: CheckCircle2 },
-  failed: { label: "Failed", className: "bg-destructive/15 text-destructive", Icon: XCircle },
-  cancelled: { label: "Cancelled", className: "bg-muted text-muted-foreground", Icon: Ban },
-};
+import { RunStatusBadge } from "../../../components/run-status-badge.tsx";
 
 export function ExecutionStatusBadge({ status }: { status: ExecutionStatus }) {
-  const { label, className, Icon } = LOOK[status];
-  return (
-    <span
-      data-testid="execution-status"
-      data-status={status}
-      className={cn(
-        "inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 font-medium text-xs",
-        className,
-      )}
-    >
-      <Icon aria-hidden="true" className={cn("size-3.5", status === "running" && "animate-spin")} />
-      {label}
-    </span>
-  );
-}
-
-/** "just now", "5 min ago", or a date and time. */
-export function whenText(at: number, now = Date.now()): string {
-  const seconds = Math.round((now - at) / 1000);
-  if (seconds < 45) return "just now";
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
-  return new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
-/** How long a run took or has been going: "42 s", "3 min 5 s". */
-export function durationText(fromMs: number, toMs: number): string {
-  const seconds = Math.max(0, Math.round((toMs - fromMs) / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
+  return <RunStatusBadge status={status} testId="execution-status" />;
 }

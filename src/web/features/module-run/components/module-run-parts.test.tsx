@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { durationText, ExecutionStatusBadge, whenText } from "./execution-status-badge.tsx";
+import { formatDuration, whenText } from "../../../lib/format-date.ts";
+import { ExecutionStatusBadge } from "./execution-status-badge.tsx";
 import { ModuleInputField } from "./module-input-field.tsx";
 
 afterEach(cleanup);
@@ -18,9 +19,9 @@ describe("execution status and times", () => {
     expect(whenText(now - 10_000, now)).toBe("just now");
     expect(whenText(now - 5 * 60_000, now)).toBe("5 min ago");
     expect(whenText(now - 3 * 3600_000, now)).toBe("3 h ago");
-    expect(durationText(0, 42_000)).toBe("42 s");
-    expect(durationText(0, 185_000)).toBe("3 min 5 s");
-    expect(durationText(0, 120_000)).toBe("2 min");
+    expect(formatDuration(42_000)).toBe("42 s");
+    expect(formatDuration(185_000)).toBe("3 min 5 s");
+    expect(formatDuration(120_000)).toBe("2 min");
   });
 });
 

@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { ChevronRight, History } from "lucide-react";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { whenText } from "../../../lib/format-date.ts";
 import { recentRunsOptions } from "../api/module-run-queries.ts";
-import { ExecutionStatusBadge, whenText } from "./execution-status-badge.tsx";
+import { ExecutionStatusBadge } from "./execution-status-badge.tsx";
 
 /** The member's recent runs of one module, live. */
 export function RecentRuns({ moduleId, slug }: { moduleId: string; slug: string }) {

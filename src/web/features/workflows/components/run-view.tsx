@@ -5,9 +5,10 @@ import type { WorkflowRun, WorkflowRunStep } from "#shared/schemas/workflow.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { whenText } from "../../../lib/format-date.ts";
 import { runOptions } from "../api/workflow-queries.ts";
 import { useCancelRun, useRetryStep } from "../hooks/use-workflow-mutations.ts";
-import { RunStatusBadge, whenText } from "./run-status-badge.tsx";
+import { WorkflowStatusBadge } from "./run-status-badge.tsx";
 import { StepOutput } from "./step-output.tsx";
 
 /** One run, live: each step's status, output and error ("Retry step"), and its draft at the end. */
@@ -28,7 +29,7 @@ export function RunView({ runId }: { runId: string }) {
     >
       <header className="flex flex-wrap items-center gap-3 border-b px-5 py-3">
         <h2 className="font-medium">Run</h2>
-        <RunStatusBadge status={r.status} testId="workflow-run-status" />
+        <WorkflowStatusBadge status={r.status} testId="workflow-run-status" />
         <span className="text-muted-foreground text-xs">started {whenText(r._creationTime)}</span>
         <div className="ml-auto flex items-center gap-2">
           {r.canCancel ? (
@@ -92,7 +93,7 @@ function RunStep({ run, step }: { run: WorkflowRun; step: WorkflowRunStep }) {
             <ExternalLink aria-hidden="true" className="size-3" />
           </Link>
         ) : null}
-        <RunStatusBadge status={step.status} />
+        <WorkflowStatusBadge status={step.status} />
       </div>
       {step.error ? (
         <div className="mt-2 ml-9 flex flex-wrap items-center gap-3">

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { whenText } from "../../../lib/format-date.ts";
 import { myRunsOptions } from "../api/workflow-queries.ts";
-import { RunStatusBadge, whenText } from "./run-status-badge.tsx";
+import { WorkflowStatusBadge } from "./run-status-badge.tsx";
 
 /** The caller's recent runs (of one workflow when given), each opening its run view. */
 export function RunsList({
@@ -43,7 +44,7 @@ export function RunsList({
                     {Math.min(run.currentStep + 1, run.stepCount)} of {run.stepCount}
                   </span>
                 </span>
-                <RunStatusBadge status={run.status} />
+                <WorkflowStatusBadge status={run.status} />
               </Link>
             </li>
           ))}
