@@ -3,12 +3,11 @@ import { Archive, ArchiveRestore, Send } from "lucide-react";
 import { z } from "zod";
 import { SUPPORT_SEVERITY_LABELS, supportMessageSchema } from "#shared/schemas/support.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
+import { SupportMessages } from "../../../components/support-messages.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { formatDateTime } from "../../../lib/format-date.ts";
 import { inboxThreadOptions } from "../api/inbox-queries.ts";
 import {
   useAnswerRequest,
@@ -92,27 +91,7 @@ export function InboxThread({ requestId }: { requestId: string }) {
           )}
         </div>
       </header>
-      <ol className="grid gap-3" aria-label="Messages">
-        {t.messages.map((message) => (
-          <li
-            key={message._id}
-            data-testid="inbox-message"
-            data-from-support={message.fromSupport}
-            className={cn(
-              "max-w-[85%] rounded-xl border px-4 py-3",
-              message.fromSupport ? "ml-auto border-primary/25 bg-primary/[0.07]" : "bg-muted/50",
-            )}
-          >
-            <p className="mb-1 flex items-center gap-2 text-[12px] text-muted-foreground">
-              <span className="font-medium text-foreground">{message.authorName}</span>
-              <time dateTime={new Date(message._creationTime).toISOString()}>
-                {formatDateTime(message._creationTime)}
-              </time>
-            </p>
-            <p className="whitespace-pre-wrap text-sm leading-relaxed">{message.body}</p>
-          </li>
-        ))}
-      </ol>
+      <SupportMessages messages={t.messages} ownSide="support" itemTestId="inbox-message" />
       <form onSubmit={submit} noValidate className="grid gap-2">
         <FormField label="Answer as Support" error={form.errors.body ?? form.errors.form}>
           <Textarea

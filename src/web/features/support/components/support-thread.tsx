@@ -4,9 +4,9 @@ import { FileText, Send } from "lucide-react";
 import { z } from "zod";
 import { supportMessageSchema } from "#shared/schemas/support.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
+import { SupportMessages } from "../../../components/support-messages.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { supportThreadOptions } from "../api/support-queries.ts";
@@ -55,30 +55,7 @@ export function SupportThread({ requestId }: { requestId: string }) {
           {documentName ?? "Attached document"}
         </a>
       ) : null}
-      <ol className="grid gap-3">
-        {messages.map((message) => (
-          <li
-            key={message._id}
-            data-testid="support-message-item"
-            data-from-support={message.fromSupport}
-            className={cn(
-              "max-w-[85%] rounded-xl border px-4 py-3",
-              message.fromSupport ? "bg-primary/[0.07] border-primary/25" : "ml-auto bg-muted/50",
-            )}
-          >
-            <p className="mb-1 flex items-center gap-2 text-[12px] text-muted-foreground">
-              <span className="font-medium text-foreground">{message.authorName}</span>
-              <time dateTime={new Date(message._creationTime).toISOString()}>
-                {new Date(message._creationTime).toLocaleString([], {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                })}
-              </time>
-            </p>
-            <p className="whitespace-pre-wrap text-sm leading-relaxed">{message.body}</p>
-          </li>
-        ))}
-      </ol>
+      <SupportMessages messages={messages} ownSide="member" itemTestId="support-message-item" />
       <form onSubmit={submit} noValidate className="grid gap-2">
         <FormField label="Reply" error={form.errors.body ?? form.errors.form}>
           <textarea
