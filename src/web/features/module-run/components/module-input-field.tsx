@@ -1,11 +1,6 @@
-import { FileText, Plus, X } from "lucide-react";
-import { useState } from "react";
 import { MODULE_MAX_DOCUMENTS, type ModuleInput } from "#shared/schemas/module.ts";
-import {
-  DocumentPickerDialog,
-  type PickedDocument,
-} from "../../../components/document-picker-dialog.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { ChosenDocuments } from "../../../components/chosen-documents.tsx";
+import type { PickedDocument } from "../../../components/document-picker-dialog.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { FormField } from "../../../components/ui/form-field.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -94,53 +89,16 @@ function DocumentsField({
   error?: string;
   onChange: (value: FieldValue) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const max = input.maxDocuments ?? MODULE_MAX_DOCUMENTS;
   return (
-    <>
-      <FormField label={label} error={error} description={input.helpText}>
-        <div
-          className={cn(
-            "rounded-md border border-input border-dashed bg-background/30 p-2",
-            error && "border-destructive",
-          )}
-          data-testid={`module-input-${input.key}`}
-        >
-          {value.length > 0 ? (
-            <ul className="mb-2 grid gap-1">
-              {value.map((document) => (
-                <li
-                  key={document._id}
-                  className="flex items-center gap-2 rounded-md bg-muted/50 px-2.5 py-1.5 text-[13px]"
-                >
-                  <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                  <span className="min-w-0 flex-1 truncate">{document.name}</span>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${document.name}`}
-                    onClick={() => onChange(value.filter((d) => d._id !== document._id))}
-                    className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground"
-                  >
-                    <X className="size-3.5" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(true)}>
-            <Plus aria-hidden="true" />
-            {value.length > 0 ? "Change documents" : "Choose documents"}
-          </Button>
-        </div>
-      </FormField>
-      <DocumentPickerDialog
-        open={open}
-        onOpenChange={setOpen}
+    <FormField label={label} error={error} description={input.helpText}>
+      <ChosenDocuments
+        value={value}
+        onChange={onChange}
         title={input.label}
-        chosen={value}
-        max={max}
-        onChoose={onChange}
+        max={input.maxDocuments ?? MODULE_MAX_DOCUMENTS}
+        invalid={Boolean(error)}
+        testId={`module-input-${input.key}`}
       />
-    </>
+    </FormField>
   );
 }

@@ -1,12 +1,10 @@
 import { useNavigate } from "@tanstack/react-router";
-import { FileText, Play, Plus, X } from "lucide-react";
+import { Play } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { checkModuleInputs } from "#shared/rules/module-inputs.ts";
 import { WORKFLOW_LIMITS, type Workflow } from "#shared/schemas/workflow.ts";
-import {
-  DocumentPickerDialog,
-  type PickedDocument,
-} from "../../../components/document-picker-dialog.tsx";
+import { ChosenDocuments } from "../../../components/chosen-documents.tsx";
+import type { PickedDocument } from "../../../components/document-picker-dialog.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormField } from "../../../components/ui/form-field.tsx";
@@ -21,7 +19,6 @@ import { errorsFromServer } from "./builder-state.ts";
 export function RunForm({ workflow }: { workflow: Workflow }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [documents, setDocuments] = useState<PickedDocument[]>([]);
-  const [picking, setPicking] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const run = useRunWorkflow();
   const navigate = useNavigate();
@@ -105,51 +102,18 @@ export function RunForm({ workflow }: { workflow: Workflow }) {
       })}
       <div className="grid gap-2">
         <span className="font-medium text-sm">Documents (optional)</span>
-        <div className="rounded-md border border-input border-dashed bg-background/30 p-2">
-          {documents.length > 0 ? (
-            <ul className="mb-2 grid gap-1">
-              {documents.map((d) => (
-                <li
-                  key={d._id}
-                  className="flex items-center gap-2 rounded-md bg-muted/50 px-2.5 py-1.5 text-[13px]"
-                >
-                  <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-                  <span className="min-w-0 flex-1 truncate">{d.name}</span>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${d.name}`}
-                    onClick={() => setDocuments(documents.filter((x) => x._id !== d._id))}
-                    className="rounded p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground"
-                  >
-                    <X className="size-3.5" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => setPicking(true)}
-            data-testid="run-choose-documents"
-          >
-            <Plus aria-hidden="true" />
-            {documents.length > 0 ? "Change documents" : "Choose documents"}
-          </Button>
-        </div>
+        <ChosenDocuments
+          value={documents}
+          onChange={setDocuments}
+          title="Documents for this run"
+          max={WORKFLOW_LIMITS.documentsMax}
+          invalid={Boolean(errors.documentIds)}
+          chooseTestId="run-choose-documents"
+        />
         {errors.documentIds ? (
           <p className="text-destructive text-xs">{errors.documentIds}</p>
         ) : null}
       </div>
-      <DocumentPickerDialog
-        open={picking}
-        onOpenChange={setPicking}
-        title="Documents for this run"
-        chosen={documents}
-        max={WORKFLOW_LIMITS.documentsMax}
-        onChoose={setDocuments}
-      />
       <div className="flex items-center gap-3 border-t pt-4">
         <Button type="submit" disabled={run.isPending} data-testid="workflow-run-submit">
           {run.isPending ? <Spinner /> : <Play aria-hidden="true" />}
