@@ -13,7 +13,7 @@ import {
 } from "./support/chat-streams.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
-import { machineInfo } from "./support/machine.ts";
+import { machineInfo, processCpuMs } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import {
   latestProfile,
@@ -227,17 +227,33 @@ interface CaseResult {
   ttft: Summary;
   total: Summary;
   errors: number;
+  /**
+   * CPU of the process answering (the server, or the relay) per chat and per SSE frame sent
+   * (/proc, 10 ms resolution summed over the case): independent of the machine's load, unlike
+   * the wall clock. On PostgreSQL the database's own backends are not included.
+   */
+  cpuMsPerChat?: number;
+  cpuUsPerFrame?: number;
+  framesPerChat?: number;
   firstError?: string;
 }
 
-function caseResult(name: string, timings: StreamTiming[]): CaseResult {
+function caseResult(name: string, timings: StreamTiming[], cpuMs?: number): CaseResult {
   const good = timings.filter((t) => t.ok && Number.isFinite(t.ttftMs));
   const failed = timings.find((t) => !t.ok);
+  const frames = timings.reduce((sum, t) => sum + t.frames, 0);
   return {
     name,
     ttft: summarize(good.map((t) => t.ttftMs)),
     total: summarize(good.map((t) => t.totalMs)),
     errors: timings.length - good.length,
+    ...(cpuMs === undefined
+      ? {}
+      : {
+          cpuMsPerChat: cpuMs / timings.length,
+          cpuUsPerFrame: (cpuMs * 1000) / Math.max(1, frames),
+          framesPerChat: frames / timings.length,
+        }),
     ...(failed ? { firstError: `${failed.status} ${failed.error ?? ""}`.trim() } : {}),
   };
 }
@@ -250,11 +266,19 @@ try {
   const sequentialDirect: StreamTiming[] = [];
   const sequentialRelay: StreamTiming[] = [];
   const sequentialServer: StreamTiming[] = [];
+  const relayCpu = { server: 0, relay: 0 };
+  const serverCpu = { server: 0, relay: 0 };
   for (let i = 0; i < warmup + iterations; i++) {
     if (i === warmup) sequentialWindow = { fromUs: monotonicUs(), toUs: 0 };
     const viaModel = await timeStream(agent, direct(QUICK_PROMPT));
+    let from = processCpuMs(relay.pid);
     const viaRelay = await timeStream(agent, throughRelay(QUICK_PROMPT));
+    if (i >= warmup) relayCpu.relay += processCpuMs(relay.pid) - from;
+    from = processCpuMs(server.pid);
     const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
+    // The answer's final save runs just after its last byte: let it land in this chat's CPU.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    if (i >= warmup) serverCpu.server += processCpuMs(server.pid) - from;
     if (i >= warmup) {
       sequentialDirect.push(viaModel);
       sequentialRelay.push(viaRelay);
@@ -263,8 +287,8 @@ try {
   }
   if (sequentialWindow) sequentialWindow.toUs = monotonicUs();
   results.push(caseResult("direct, one at a time", sequentialDirect));
-  results.push(caseResult("server, one at a time", sequentialServer));
-  results.push(caseResult("bare AI SDK relay, one at a time", sequentialRelay));
+  results.push(caseResult("server, one at a time", sequentialServer, serverCpu.server));
+  results.push(caseResult("bare AI SDK relay, one at a time", sequentialRelay, relayCpu.relay));
   log(
     `one at a time: TTFT p50 direct ${ms(results[0]!.ttft.p50)} ms, server ${ms(results[1]!.ttft.p50)} ms`,
   );
@@ -284,6 +308,8 @@ try {
   const concurrentDirect: StreamTiming[] = [];
   const concurrentServer: StreamTiming[] = [];
   const concurrentRelay: StreamTiming[] = [];
+  let concurrentServerCpu = 0;
+  let concurrentRelayCpu = 0;
   for (let round = 0; round < rounds; round++) {
     const serverFrom = monotonicUs();
     const threadOf = (u: number) => threadIds[u]![(u === 0 ? sequentialThreads : 0) + round]!;
@@ -292,6 +318,7 @@ try {
         Array.from({ length: concurrency }, () => timeStream(agent, direct(STREAMING_PROMPT))),
       )),
     );
+    let from = processCpuMs(server.pid);
     concurrentServer.push(
       ...(await Promise.all(
         Array.from({ length: concurrency }, (_, u) =>
@@ -299,8 +326,11 @@ try {
         ),
       )),
     );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    concurrentServerCpu += processCpuMs(server.pid) - from;
     // The profile's concurrent window: the server's rounds only (the relay runs in its own process).
     if (!concurrentWindow) concurrentWindow = { fromUs: serverFrom, toUs: monotonicUs() };
+    from = processCpuMs(relay.pid);
     concurrentRelay.push(
       ...(await Promise.all(
         Array.from({ length: concurrency }, () =>
@@ -308,11 +338,14 @@ try {
         ),
       )),
     );
+    concurrentRelayCpu += processCpuMs(relay.pid) - from;
     log(`round ${round + 1}/${rounds} of ${concurrency} concurrent chats done`);
   }
   results.push(caseResult(`direct, ${concurrency} at once`, concurrentDirect));
-  results.push(caseResult(`server, ${concurrency} at once`, concurrentServer));
-  results.push(caseResult(`bare AI SDK relay, ${concurrency} at once`, concurrentRelay));
+  results.push(caseResult(`server, ${concurrency} at once`, concurrentServer, concurrentServerCpu));
+  results.push(
+    caseResult(`bare AI SDK relay, ${concurrency} at once`, concurrentRelay, concurrentRelayCpu),
+  );
 } finally {
   loadAverage.push(os.loadavg()[0]!);
   agent.destroy();
@@ -354,10 +387,12 @@ const rows = results.map((r) => [
   ms(r.total.p50),
   ms(r.total.p99),
   String(r.errors),
+  r.cpuMsPerChat === undefined ? "" : r.cpuMsPerChat.toFixed(2),
+  r.cpuUsPerFrame === undefined ? "" : r.cpuUsPerFrame.toFixed(0),
 ]);
 process.stdout.write(
   `\nChat time to first token, ${database} (ms)\n` +
-    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors"], rows)}\n\n` +
+    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors", "CPU ms/chat", "CPU us/frame"], rows)}\n\n` +
     `added by the server, one at a time: TTFT p50 ${ms(added.sequentialP50)} ms ` +
     `(target < ${TARGET_ADDED_P50_MS} ms: ${added.sequentialP50 < TARGET_ADDED_P50_MS ? "met" : "MISSED"}), ` +
     `p99 ${ms(added.sequentialP99)} ms\n` +
