@@ -11,6 +11,7 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
+import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
 import { machineInfo, processCpuMs } from "./support/machine.ts";
@@ -33,10 +34,12 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
- *     [--turn-cpu 300] [--turn-cpu-only]
+ *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
- * runs nothing else: about 20 s).
+ * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
+ * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
+ * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
  * --profile writes a CPU profile of the server and reports where its time went during the
  * one-at-a-time chats.
  */
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     "turn-cpu": { type: "string", default: "300" },
     "turn-cpu-only": { type: "boolean", default: false },
+    "pipeline-rounds": { type: "string", default: "5" },
   },
 });
 const database = values.database as DbKind;
@@ -117,6 +121,25 @@ if (database === "pglite" && turnCpuTurns > 0) {
     );
     process.exit(0);
   }
+}
+
+/** CPU per chunk of the stream stages after the SDK: ours against the bare relay's. */
+const pipelineRounds = Math.max(0, Number(values["pipeline-rounds"]));
+let pipelineCpu: PipelineCpu[] = [];
+if (pipelineRounds > 0) {
+  const load = os.loadavg()[0]!;
+  pipelineCpu = await measurePipelineCpu({
+    answers: concurrency,
+    words: 60,
+    rounds: pipelineRounds,
+  });
+  process.stdout.write(
+    `\nCPU per chunk after the AI SDK's UI message stream, ${concurrency} answers at once (in process; load ${load.toFixed(1)})\n` +
+      `${table(
+        ["stages", "chunks per answer", "CPU us per chunk"],
+        pipelineCpu.map((p) => [p.pipeline, String(p.chunksPerAnswer), p.cpuUsPerChunk.toFixed(1)]),
+      )}\n`,
+  );
 }
 
 const fake = await startFakeModel();
@@ -449,6 +472,7 @@ writeFileSync(
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,
       turnCpu,
+      pipelineCpu,
       loadAverage,
     }),
     null,
