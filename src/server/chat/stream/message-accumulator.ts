@@ -14,32 +14,42 @@ type Delta = Extract<
  *
  * Not chunk by chunk: the SDK's reader passes every chunk through three web
  * streams and clones the message (all but its text) for each, which cost more
- * than everything else the server does per chunk (bench/RESULTS.md, "Chat
+ * than everything else the server does per chunk (bench/RESULTS.md, "chat
  * path"). Chunks are kept in a list, consecutive deltas of one part joined
  * into one (the reader appends a delta's text, so the message is the same),
  * and the list is handed to the reader every APPLY_EVERY_MS and at the end.
  */
 export class MessageAccumulator {
-  #controller!: ReadableStreamDefaultController<UIMessageChunk>;
+  readonly #onUpdate: (message: UIMessage) => void;
+  #controller: ReadableStreamDefaultController<UIMessageChunk> | undefined;
   #latest: UIMessage | undefined;
-  readonly #reading: Promise<void>;
+  #reading: Promise<void> = Promise.resolve();
   #pending: UIMessageChunk[] = [];
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(onUpdate: (message: UIMessage) => void) {
+    this.#onUpdate = onUpdate;
+  }
+
+  /** The SDK's reader, made on the first batch: not on the way to the answer's first token. */
+  #reader(): ReadableStreamDefaultController<UIMessageChunk> {
+    if (this.#controller) return this.#controller;
+    let controller!: ReadableStreamDefaultController<UIMessageChunk>;
     const feed = new ReadableStream<UIMessageChunk>({
-      start: (controller) => {
-        this.#controller = controller;
+      start: (c) => {
+        controller = c;
       },
     });
+    this.#controller = controller;
     this.#reading = (async () => {
       // Error chunks are part of the answer (the pump records them); keep reading.
       for await (const message of readUIMessageStream({ stream: feed, onError: () => {} })) {
         this.#latest = message;
-        onUpdate(message);
+        this.#onUpdate(message);
       }
     })();
+    return controller;
   }
 
   push(chunk: UIMessageChunk): void {
@@ -56,7 +66,9 @@ export class MessageAccumulator {
     this.#timer = undefined;
     const chunks = this.#pending;
     this.#pending = [];
-    for (const chunk of chunks) this.#controller.enqueue(chunk);
+    if (chunks.length === 0) return;
+    const controller = this.#reader();
+    for (const chunk of chunks) controller.enqueue(chunk);
   }
 
   /** The final message, once every chunk pushed has been applied. */
@@ -64,7 +76,7 @@ export class MessageAccumulator {
     if (!this.#closed) {
       this.#apply();
       this.#closed = true;
-      this.#controller.close();
+      this.#controller?.close();
     }
     await this.#reading;
     return this.#latest;
@@ -73,9 +85,9 @@ export class MessageAccumulator {
 
 /** One delta for two consecutive deltas of the same part, or undefined. */
 function joinDeltas(a: UIMessageChunk, b: UIMessageChunk): Delta | undefined {
+  if (a.type !== b.type) return undefined;
   if ((a.type === "text-delta" || a.type === "reasoning-delta") && a.type === b.type) {
     if (a.id !== b.id) return undefined;
-    // The reader keeps the newest delta's provider metadata, or the part's when it has none.
     return {
       ...a,
       delta: a.delta + b.delta,
