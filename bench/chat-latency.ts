@@ -68,6 +68,9 @@ const warmup = Math.max(0, Number(values.warmup));
 const concurrency = Math.max(1, Number(values.concurrency));
 const rounds = Math.max(1, Number(values.rounds));
 const TARGET_ADDED_P50_MS = 5;
+/** Issue 16: the server's TTFT above the bare relay's, one at a time (p50), and at 100 at once. */
+const TARGET_ABOVE_RELAY_P50_MS = database === "postgres" ? 1 : 2;
+const TARGET_CONCURRENT_RATIO = 1.2;
 const MODEL = "bench-model";
 /** The fake model's answers: an echo at once (TTFT), or 60 words 5 ms apart (concurrency). */
 const QUICK_PROMPT = "How long does the first token take?";
@@ -400,6 +403,10 @@ const added = {
   concurrentRelayP50: conRelay.ttft.p50 - conDirect.ttft.p50,
   concurrentRelayP99: conRelay.ttft.p99 - conDirect.ttft.p99,
 };
+const aboveRelay = {
+  sequentialP50: seqServer.ttft.p50 - seqRelay.ttft.p50,
+  concurrentP99Ratio: conServer.ttft.p99 / conRelay.ttft.p99,
+};
 const rows = results.map((r) => [
   r.name,
   String(r.ttft.count),
@@ -428,6 +435,10 @@ process.stdout.write(
     `errors ${conServer.errors}\n` +
     `added by the bare AI SDK relay, ${concurrency} at once: TTFT p50 ` +
     `${ms(added.concurrentRelayP50)} ms, p99 ${ms(added.concurrentRelayP99)} ms\n` +
+    `server above the relay, one at a time: TTFT p50 ${ms(aboveRelay.sequentialP50)} ms ` +
+    `(issue 16 target <= ${TARGET_ABOVE_RELAY_P50_MS} ms: ${aboveRelay.sequentialP50 <= TARGET_ABOVE_RELAY_P50_MS ? "met" : "MISSED"})\n` +
+    `server against the relay, ${concurrency} at once: TTFT p99 ${aboveRelay.concurrentP99Ratio.toFixed(2)} x ` +
+    `(target <= ${TARGET_CONCURRENT_RATIO} x: ${aboveRelay.concurrentP99Ratio <= TARGET_CONCURRENT_RATIO && conServer.errors === 0 ? "met" : "MISSED"})\n` +
     `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
 );
 let profile: ProfileSummary | undefined;
@@ -471,6 +482,9 @@ writeFileSync(
       results,
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,
+      aboveRelay,
+      targetAboveRelayP50Ms: TARGET_ABOVE_RELAY_P50_MS,
+      targetConcurrentRatio: TARGET_CONCURRENT_RATIO,
       turnCpu,
       pipelineCpu,
       loadAverage,
