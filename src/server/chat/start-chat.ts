@@ -8,9 +8,6 @@ import type { ActiveStream } from "./stream/active-stream.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
 import { runTurn } from "./stream/run-turn.ts";
 
-/** With no output from the model by then, the response's headers go out alone. */
-const RESPOND_WAIT_MS = 20;
-
 /**
  * POST /api/chat once its token and body are checked. The turn's one read
  * (the session, the thread) decides everything that can refuse it as a JSON
@@ -60,12 +57,9 @@ export function startChat(options: {
               organizationId: caller.organizationId,
             });
             stream = started;
-            // The response goes out with the model's first output (its headers and first frames
-            // in one write, not in the model's way), or RESPOND_WAIT_MS after the model was called.
+            // The response goes out once the model request has left, so its headers do not delay it.
             let responded = false;
-            let respondLater: NodeJS.Timeout | undefined;
             const respond = () => {
-              clearTimeout(respondLater);
               if (responded) return;
               responded = true;
               resolve(started.response());
@@ -78,9 +72,7 @@ export function startChat(options: {
             };
             runTurn({
               ...{ services, streams, caller, prepared: turn, stream: started, committed },
-              onModelCall: () => {
-                respondLater ??= setTimeout(respond, RESPOND_WAIT_MS);
-              },
+              onModelCall: () => setImmediate(respond),
               onModelOutput: outputOrEnd,
             })
               .catch((error: unknown) => {
