@@ -11,9 +11,10 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
+import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
-import { machineInfo } from "./support/machine.ts";
+import { machineInfo, processCpuMs } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import {
   latestProfile,
@@ -33,10 +34,12 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
- *     [--turn-cpu 300] [--turn-cpu-only]
+ *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
- * runs nothing else: about 20 s).
+ * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
+ * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
+ * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
  * --profile writes a CPU profile of the server and reports where its time went during the
  * one-at-a-time chats.
  */
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     "turn-cpu": { type: "string", default: "300" },
     "turn-cpu-only": { type: "boolean", default: false },
+    "pipeline-rounds": { type: "string", default: "5" },
   },
 });
 const database = values.database as DbKind;
@@ -64,6 +68,9 @@ const warmup = Math.max(0, Number(values.warmup));
 const concurrency = Math.max(1, Number(values.concurrency));
 const rounds = Math.max(1, Number(values.rounds));
 const TARGET_ADDED_P50_MS = 5;
+/** Issue 16: the server's TTFT above the bare relay's, one at a time (p50), and at 100 at once. */
+const TARGET_ABOVE_RELAY_P50_MS = database === "postgres" ? 1 : 2;
+const TARGET_CONCURRENT_RATIO = 1.2;
 const MODEL = "bench-model";
 /** The fake model's answers: an echo at once (TTFT), or 60 words 5 ms apart (concurrency). */
 const QUICK_PROMPT = "How long does the first token take?";
@@ -117,6 +124,25 @@ if (database === "pglite" && turnCpuTurns > 0) {
     );
     process.exit(0);
   }
+}
+
+/** CPU per chunk of the stream stages after the SDK: ours against the bare relay's. */
+const pipelineRounds = Math.max(0, Number(values["pipeline-rounds"]));
+let pipelineCpu: PipelineCpu[] = [];
+if (pipelineRounds > 0) {
+  const load = os.loadavg()[0]!;
+  pipelineCpu = await measurePipelineCpu({
+    answers: concurrency,
+    words: 60,
+    rounds: pipelineRounds,
+  });
+  process.stdout.write(
+    `\nCPU per chunk after the AI SDK's UI message stream, ${concurrency} answers at once (in process; load ${load.toFixed(1)})\n` +
+      `${table(
+        ["stages", "chunks per answer", "CPU us per chunk"],
+        pipelineCpu.map((p) => [p.pipeline, String(p.chunksPerAnswer), p.cpuUsPerChunk.toFixed(1)]),
+      )}\n`,
+  );
 }
 
 const fake = await startFakeModel();
@@ -227,17 +253,33 @@ interface CaseResult {
   ttft: Summary;
   total: Summary;
   errors: number;
+  /**
+   * CPU of the process answering (the server, or the relay) per chat and per SSE frame sent
+   * (/proc, 10 ms resolution summed over the case): independent of the machine's load, unlike
+   * the wall clock. On PostgreSQL the database's own backends are not included.
+   */
+  cpuMsPerChat?: number;
+  cpuUsPerFrame?: number;
+  framesPerChat?: number;
   firstError?: string;
 }
 
-function caseResult(name: string, timings: StreamTiming[]): CaseResult {
+function caseResult(name: string, timings: StreamTiming[], cpuMs?: number): CaseResult {
   const good = timings.filter((t) => t.ok && Number.isFinite(t.ttftMs));
   const failed = timings.find((t) => !t.ok);
+  const frames = timings.reduce((sum, t) => sum + t.frames, 0);
   return {
     name,
     ttft: summarize(good.map((t) => t.ttftMs)),
     total: summarize(good.map((t) => t.totalMs)),
     errors: timings.length - good.length,
+    ...(cpuMs === undefined
+      ? {}
+      : {
+          cpuMsPerChat: cpuMs / timings.length,
+          cpuUsPerFrame: (cpuMs * 1000) / Math.max(1, frames),
+          framesPerChat: frames / timings.length,
+        }),
     ...(failed ? { firstError: `${failed.status} ${failed.error ?? ""}`.trim() } : {}),
   };
 }
@@ -250,11 +292,19 @@ try {
   const sequentialDirect: StreamTiming[] = [];
   const sequentialRelay: StreamTiming[] = [];
   const sequentialServer: StreamTiming[] = [];
+  const relayCpu = { server: 0, relay: 0 };
+  const serverCpu = { server: 0, relay: 0 };
   for (let i = 0; i < warmup + iterations; i++) {
     if (i === warmup) sequentialWindow = { fromUs: monotonicUs(), toUs: 0 };
     const viaModel = await timeStream(agent, direct(QUICK_PROMPT));
+    let from = processCpuMs(relay.pid);
     const viaRelay = await timeStream(agent, throughRelay(QUICK_PROMPT));
+    if (i >= warmup) relayCpu.relay += processCpuMs(relay.pid) - from;
+    from = processCpuMs(server.pid);
     const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
+    // The answer's final save runs just after its last byte: let it land in this chat's CPU.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    if (i >= warmup) serverCpu.server += processCpuMs(server.pid) - from;
     if (i >= warmup) {
       sequentialDirect.push(viaModel);
       sequentialRelay.push(viaRelay);
@@ -263,8 +313,8 @@ try {
   }
   if (sequentialWindow) sequentialWindow.toUs = monotonicUs();
   results.push(caseResult("direct, one at a time", sequentialDirect));
-  results.push(caseResult("server, one at a time", sequentialServer));
-  results.push(caseResult("bare AI SDK relay, one at a time", sequentialRelay));
+  results.push(caseResult("server, one at a time", sequentialServer, serverCpu.server));
+  results.push(caseResult("bare AI SDK relay, one at a time", sequentialRelay, relayCpu.relay));
   log(
     `one at a time: TTFT p50 direct ${ms(results[0]!.ttft.p50)} ms, server ${ms(results[1]!.ttft.p50)} ms`,
   );
@@ -284,6 +334,8 @@ try {
   const concurrentDirect: StreamTiming[] = [];
   const concurrentServer: StreamTiming[] = [];
   const concurrentRelay: StreamTiming[] = [];
+  let concurrentServerCpu = 0;
+  let concurrentRelayCpu = 0;
   for (let round = 0; round < rounds; round++) {
     const serverFrom = monotonicUs();
     const threadOf = (u: number) => threadIds[u]![(u === 0 ? sequentialThreads : 0) + round]!;
@@ -292,6 +344,7 @@ try {
         Array.from({ length: concurrency }, () => timeStream(agent, direct(STREAMING_PROMPT))),
       )),
     );
+    let from = processCpuMs(server.pid);
     concurrentServer.push(
       ...(await Promise.all(
         Array.from({ length: concurrency }, (_, u) =>
@@ -299,8 +352,11 @@ try {
         ),
       )),
     );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    concurrentServerCpu += processCpuMs(server.pid) - from;
     // The profile's concurrent window: the server's rounds only (the relay runs in its own process).
     if (!concurrentWindow) concurrentWindow = { fromUs: serverFrom, toUs: monotonicUs() };
+    from = processCpuMs(relay.pid);
     concurrentRelay.push(
       ...(await Promise.all(
         Array.from({ length: concurrency }, () =>
@@ -308,11 +364,14 @@ try {
         ),
       )),
     );
+    concurrentRelayCpu += processCpuMs(relay.pid) - from;
     log(`round ${round + 1}/${rounds} of ${concurrency} concurrent chats done`);
   }
   results.push(caseResult(`direct, ${concurrency} at once`, concurrentDirect));
-  results.push(caseResult(`server, ${concurrency} at once`, concurrentServer));
-  results.push(caseResult(`bare AI SDK relay, ${concurrency} at once`, concurrentRelay));
+  results.push(caseResult(`server, ${concurrency} at once`, concurrentServer, concurrentServerCpu));
+  results.push(
+    caseResult(`bare AI SDK relay, ${concurrency} at once`, concurrentRelay, concurrentRelayCpu),
+  );
 } finally {
   loadAverage.push(os.loadavg()[0]!);
   agent.destroy();
@@ -344,6 +403,10 @@ const added = {
   concurrentRelayP50: conRelay.ttft.p50 - conDirect.ttft.p50,
   concurrentRelayP99: conRelay.ttft.p99 - conDirect.ttft.p99,
 };
+const aboveRelay = {
+  sequentialP50: seqServer.ttft.p50 - seqRelay.ttft.p50,
+  concurrentP99Ratio: conServer.ttft.p99 / conRelay.ttft.p99,
+};
 const rows = results.map((r) => [
   r.name,
   String(r.ttft.count),
@@ -354,10 +417,12 @@ const rows = results.map((r) => [
   ms(r.total.p50),
   ms(r.total.p99),
   String(r.errors),
+  r.cpuMsPerChat === undefined ? "" : r.cpuMsPerChat.toFixed(2),
+  r.cpuUsPerFrame === undefined ? "" : r.cpuUsPerFrame.toFixed(0),
 ]);
 process.stdout.write(
   `\nChat time to first token, ${database} (ms)\n` +
-    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors"], rows)}\n\n` +
+    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors", "CPU ms/chat", "CPU us/frame"], rows)}\n\n` +
     `added by the server, one at a time: TTFT p50 ${ms(added.sequentialP50)} ms ` +
     `(target < ${TARGET_ADDED_P50_MS} ms: ${added.sequentialP50 < TARGET_ADDED_P50_MS ? "met" : "MISSED"}), ` +
     `p99 ${ms(added.sequentialP99)} ms\n` +
@@ -370,6 +435,10 @@ process.stdout.write(
     `errors ${conServer.errors}\n` +
     `added by the bare AI SDK relay, ${concurrency} at once: TTFT p50 ` +
     `${ms(added.concurrentRelayP50)} ms, p99 ${ms(added.concurrentRelayP99)} ms\n` +
+    `server above the relay, one at a time: TTFT p50 ${ms(aboveRelay.sequentialP50)} ms ` +
+    `(issue 16 target <= ${TARGET_ABOVE_RELAY_P50_MS} ms: ${aboveRelay.sequentialP50 <= TARGET_ABOVE_RELAY_P50_MS ? "met" : "MISSED"})\n` +
+    `server against the relay, ${concurrency} at once: TTFT p99 ${aboveRelay.concurrentP99Ratio.toFixed(2)} x ` +
+    `(target <= ${TARGET_CONCURRENT_RATIO} x: ${aboveRelay.concurrentP99Ratio <= TARGET_CONCURRENT_RATIO && conServer.errors === 0 ? "met" : "MISSED"})\n` +
     `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
 );
 let profile: ProfileSummary | undefined;
@@ -413,7 +482,11 @@ writeFileSync(
       results,
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,
+      aboveRelay,
+      targetAboveRelayP50Ms: TARGET_ABOVE_RELAY_P50_MS,
+      targetConcurrentRatio: TARGET_CONCURRENT_RATIO,
       turnCpu,
+      pipelineCpu,
       loadAverage,
     }),
     null,

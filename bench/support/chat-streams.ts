@@ -14,6 +14,8 @@ export interface StreamTiming {
   /** Request sent -> first answer token received (ms); NaN when none came. */
   ttftMs: number;
   totalMs: number;
+  /** SSE frames (or stream lines) received. */
+  frames: number;
   error?: string;
 }
 
@@ -36,8 +38,13 @@ export function timeStream(agent: http.Agent, target: StreamTarget): Promise<Str
     const started = performance.now();
     let ttft = Number.NaN;
     let received = "";
-    const finish = (timing: Omit<StreamTiming, "ttftMs" | "totalMs">) =>
-      resolve({ ...timing, ttftMs: ttft, totalMs: performance.now() - started });
+    const finish = (timing: Omit<StreamTiming, "ttftMs" | "totalMs" | "frames">) =>
+      resolve({
+        ...timing,
+        ttftMs: ttft,
+        totalMs: performance.now() - started,
+        frames: received.split("\n\n").length - 1,
+      });
     const request = http.request(
       {
         agent,

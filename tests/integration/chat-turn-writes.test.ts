@@ -1,7 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
 import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
+import { withPreparedStatements } from "../../src/server/db/database.ts";
 import { messages, sessions, threads } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import {
@@ -82,9 +83,108 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
     await answeredThread(user);
     const before = { ...stats! };
     await answeredThread(user);
-    // The read; the lock; the messages with the thread; the final save. Nothing fell back.
+    // The read; the new thread; the messages with the thread; the final save. Nothing fell back.
     expect(stats!.executed - before.executed).toBeGreaterThanOrEqual(4);
     expect(stats!.fallbacks - before.fallbacks).toBe(0);
+  });
+
+  it("writes a new message in an idle thread in one statement, without a transaction", async () => {
+    const user = await createTestUser(chat.server);
+    const chatId = newChatId();
+    // Titled by hand: no title is generated in the background while the statements are counted.
+    await db().insert(threads).values({
+      id: chatId,
+      organizationId: user.organizationId,
+      userId: user.userId,
+      title: "Named by hand",
+    });
+    await readAll(await postChat(chat.server, user.token, chatBody(chatId, "first question")));
+    const claims = await claimsOf(user);
+    const stats = chat.server.running.services.database.statementStats;
+    const before = { ...(stats ?? { statements: 0, executed: 0 }) };
+    const prepared = await withPreparedStatements(() =>
+      prepareTurn({
+        db: db(),
+        claims,
+        request: {
+          threadId: chatId,
+          trigger: "submit-message",
+          messageId: null,
+          modelId: null,
+          userMessage: { id: newMessageId(), text: "second question" },
+        },
+        models: chat.server.running.services.models,
+        isStreaming: () => false,
+        onReady: async () => {},
+      }),
+    );
+    if (stats) {
+      // The read, then the lock, the check and the writes together (BEGIN/COMMIT would count).
+      expect(stats.statements - before.statements).toBe(2);
+      expect(stats.executed - before.executed).toBe(2);
+    }
+    expect(prepared.thread).toMatchObject({
+      id: chatId,
+      title: "Named by hand",
+      activeStreamId: prepared.streamId,
+    });
+    const row = await chat.threadRow(chatId);
+    expect(row?.activeStreamId).toBe(prepared.streamId);
+    expect(row?.lastMessageAt.getTime()).toBe(prepared.thread.lastMessageAt.getTime());
+    expect((await storedMessages(chatId)).map((m) => [m.seq, m.role, m.status, m.parts])).toEqual([
+      [0, "user", "complete", [{ type: "text", text: "first question" }]],
+      [1, "assistant", "complete", expect.anything()],
+      [2, "user", "complete", [{ type: "text", text: "second question" }]],
+      [3, "assistant", "streaming", []],
+    ]);
+  });
+
+  it("ends the answer cleanly when its writes fail after the model started, keeping nothing", async () => {
+    const user = await createTestUser(chat.server);
+    const chatId = await answeredThread(user);
+    const before = await storedMessages(chatId);
+    // A write that fails in the database (not a refusal): the turn's insert of this message.
+    await db().execute(sql`
+      create or replace function atrium_test_fail_insert() returns trigger language plpgsql as $$
+      begin
+        if new.parts -> 0 ->> 'text' = 'make the save fail' then
+          raise exception 'the test refuses this row';
+        end if;
+        return new;
+      end $$`);
+    await db().execute(sql`
+      create trigger atrium_test_fail_insert before insert on messages
+      for each row execute function atrium_test_fail_insert()`);
+    try {
+      const response = await postChat(
+        chat.server,
+        user.token,
+        chatBody(chatId, "make the save fail"),
+      );
+      // The model was already answering: the failure ends the stream, with the reason.
+      expect(response.status).toBe(200);
+      const chunks = await readAll(response);
+      expect(chunks.find((c) => c.type === "error")?.errorText).toBe(
+        "Your message could not be saved, so the answer was stopped. Send it again.",
+      );
+      expect(chunks.at(-1)?.type).toBe("finish");
+    } finally {
+      await db().execute(sql`drop trigger atrium_test_fail_insert on messages`);
+      await db().execute(sql`drop function atrium_test_fail_insert()`);
+    }
+    // Nothing of the turn is stored, the thread is free, and the next message goes through.
+    expect(await storedMessages(chatId)).toEqual(before);
+    expect((await chat.threadRow(chatId))?.activeStreamId).toBeNull();
+    const next = await readAll(
+      await postChat(chat.server, user.token, chatBody(chatId, "second question")),
+    );
+    expect(next.find((c) => c.type === "error")).toBeUndefined();
+    expect((await storedMessages(chatId)).map((m) => [m.role, m.status])).toEqual([
+      ["user", "complete"],
+      ["assistant", "complete"],
+      ["user", "complete"],
+      ["assistant", "complete"],
+    ]);
   });
 
   it("stores the turn when nothing changed since it was read", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/database.ts";
@@ -122,6 +122,14 @@ export async function prepareTurn(options: {
   };
   await settledWithin(options.onReady(turn), WRITES_WAIT_MS);
 
+  const changes = {
+    ...(request.modelId ? { modelId: model.info.id } : {}),
+    ...(automaticTitle ? { title: fallbackTitle(user.text) } : {}),
+  };
+  // The usual turn (a new message in an idle thread): lock, check and writes in one statement.
+  if (!isNew && !leftBehind && user.action === "insert") {
+    return { ...turn, thread: await writeTurn(options.db, state, turn, user, changes) };
+  }
   return options.db.transaction(async (tx) => {
     if (isNew) {
       if (!(await createThread(tx, turn.thread))) throw conflict(BUSY_MESSAGE);
@@ -141,17 +149,88 @@ export async function prepareTurn(options: {
     const [updated] = await tx
       .with(inserted)
       .update(threads)
-      .set({
-        activeStreamId: turn.streamId,
-        lastMessageAt: at,
-        updatedAt: at,
-        ...(request.modelId ? { modelId: model.info.id } : {}),
-        ...(automaticTitle ? { title: fallbackTitle(user.text) } : {}),
-      })
+      .set({ activeStreamId: turn.streamId, lastMessageAt: at, updatedAt: at, ...changes })
       .where(eq(threads.id, state.thread.id))
       .returning();
     return { ...turn, thread: updated! };
   });
+}
+
+/**
+ * A new message in a thread that was idle when read, in one statement (no
+ * transaction around it): the thread's row is locked only if it is still as
+ * read (the caller's, no answer in flight, the same last message; a row
+ * changed meanwhile is re-checked once its lock is free), and only then are
+ * the user's and the assistant's messages inserted and the thread pointed at
+ * the stream. Nothing written means it changed: one more read tells a thread
+ * gone (not found) from a busy one.
+ */
+async function writeTurn(
+  db: Db,
+  state: ThreadState,
+  turn: PreparedTurn,
+  user: UserMessagePlan,
+  changes: { modelId?: string; title?: string },
+): Promise<ThreadRow> {
+  const { caller, thread } = turn;
+  const at = new Date();
+  const row = (m: { id: string; role: string; parts: Part[]; seq: number; status: string }) =>
+    sql`(${m.id}, ${caller.organizationId}::uuid, ${thread.id}, ${caller.userId}::uuid, ${m.role}, ${JSON.stringify(m.parts)}::jsonb, ${m.seq}::int, ${m.status}, ${turn.model.info.id})`;
+  const result = await db.execute(sql`
+    with still as (
+      select 1 from ${threads}
+      where ${threads.id} = ${thread.id} and ${threads.userId} = ${caller.userId}
+        and ${threads.organizationId} = ${caller.organizationId}
+        and ${threads.activeStreamId} is not distinct from ${state.thread.activeStreamId}
+        and (select max(m.seq) from ${messages} m where m.thread_id = ${thread.id})
+          is not distinct from ${state.maxSeq}::int
+      for update
+    ), inserted as (
+      insert into ${messages} (id, organization_id, thread_id, user_id, role, parts, seq, status, model_id)
+      select v.* from (values
+        ${row({ id: user.id, role: "user", parts: user.parts, seq: user.seq, status: "complete" })},
+        ${row({ id: turn.assistantMessageId, role: "assistant", parts: [], seq: user.seq + 1, status: "streaming" })}
+      ) v where exists (select 1 from still)
+      returning 1
+    )
+    update ${threads} set active_stream_id = ${turn.streamId},
+      last_message_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+      ${changes.modelId === undefined ? sql`` : sql`, model_id = ${changes.modelId}`}
+      ${changes.title === undefined ? sql`` : sql`, title = ${changes.title}`}
+    where ${threads.id} = ${thread.id} and exists (select 1 from still)
+    returning ${threads.title} as "title"
+  `);
+  const [written] = rowsOf(result) as Array<{ title: string }>;
+  if (!written) {
+    const [still] = await db
+      .select({ id: threads.id })
+      .from(threads)
+      .where(
+        and(
+          eq(threads.id, thread.id),
+          eq(threads.userId, caller.userId),
+          eq(threads.organizationId, caller.organizationId),
+        ),
+      );
+    // Another answer started, or messages came, since the read: this turn was planned on old news.
+    if (still) throw conflict(BUSY_MESSAGE);
+    throw notFound("Thread");
+  }
+  return {
+    ...thread,
+    ...changes,
+    title: written.title,
+    activeStreamId: turn.streamId,
+    lastMessageAt: at,
+    updatedAt: at,
+  };
+}
+
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  return typeof result === "object" && result !== null && "rows" in result
+    ? (result.rows as unknown[])
+    : [];
 }
 
 /** A thread the request starts: stored with the turn's writes. */

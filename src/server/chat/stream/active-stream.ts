@@ -1,7 +1,8 @@
 import { UI_MESSAGE_STREAM_HEADERS, type UIMessageChunk } from "ai";
 
 const encoder = new TextEncoder();
-const DONE_FRAME = encoder.encode("data: [DONE]\n\n");
+const DONE_FRAME = "data: [DONE]\n\n";
+const DONE_BYTES = encoder.encode(DONE_FRAME);
 
 export type AbortReason = "stopped" | "shutdown" | "refused";
 
@@ -24,7 +25,8 @@ export class ActiveStream {
   /** Why the turn was refused when its writes found the thread changed (abortReason "refused"). */
   refusal: string | null = null;
 
-  readonly #frames: Uint8Array[] = [];
+  /** As text: encoded once for the clients listening, and as it is for the relay to other instances. */
+  readonly #frames: string[] = [];
   readonly #listeners = new Set<Listener>();
   #ended = false;
   readonly #finished: Promise<void>;
@@ -60,7 +62,7 @@ export class ActiveStream {
   }
 
   /** The frames from `index` on (for the relay to other instances). */
-  framesFrom(index: number): Uint8Array[] {
+  framesFrom(index: number): string[] {
     return this.#frames.slice(index);
   }
 
@@ -71,9 +73,11 @@ export class ActiveStream {
 
   push(chunk: UIMessageChunk): void {
     if (this.#ended) return;
-    const frame = encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`);
+    const frame = `data: ${JSON.stringify(chunk)}\n\n`;
     this.#frames.push(frame);
-    for (const listener of this.#listeners) listener.frame(frame);
+    if (this.#listeners.size === 0) return;
+    const bytes = encoder.encode(frame);
+    for (const listener of this.#listeners) listener.frame(bytes);
   }
 
   /** Close every listener's stream; the answer is final. */
@@ -82,7 +86,7 @@ export class ActiveStream {
     this.#ended = true;
     this.#frames.push(DONE_FRAME);
     for (const listener of this.#listeners) {
-      listener.frame(DONE_FRAME);
+      listener.frame(DONE_BYTES);
       listener.end();
     }
     this.#listeners.clear();
@@ -105,7 +109,8 @@ export class ActiveStream {
     let listener: Listener | undefined;
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
-        for (const frame of this.#frames) controller.enqueue(frame);
+        // A late listener (a reload, a second tab) gets what was sent so far in one piece.
+        if (this.#frames.length > 0) controller.enqueue(encoder.encode(this.#frames.join("")));
         if (this.#ended) {
           controller.close();
           return;

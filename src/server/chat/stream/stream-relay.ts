@@ -21,7 +21,6 @@ const SAVED_GRACE_MS = 2_000;
 const NOTIFY_IDS_PER_MESSAGE = 100;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 const DONE_FRAME = "data: [DONE]\n\n";
 
 interface Tracked {
@@ -83,7 +82,7 @@ export class StreamRelay {
         threadId: entry.stream.threadId,
         organizationId: entry.stream.organizationId,
         userId: entry.stream.userId,
-        frames: frames.map((frame) => decoder.decode(frame)).join(""),
+        frames: frames.join(""),
         final,
       });
       if (final) ended.push(streamId);
