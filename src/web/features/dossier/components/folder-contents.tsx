@@ -11,6 +11,7 @@ import { DocumentTable } from "./document-table.tsx";
 import { EmptyFolder, NoMatches } from "./empty-states.tsx";
 import { GridView } from "./grid-view.tsx";
 import { type HitTarget, SearchResults } from "./search-results.tsx";
+import { GridSkeleton } from "./skeletons.tsx";
 
 const NO_DOCUMENTS: readonly DocumentSummary[] = [];
 
@@ -72,7 +73,12 @@ export function FolderContents({
           {pages.error.message}
         </Alert>
       ) : null}
-      {search.q ? (
+      {listing.foldersLoading && !search.q && view !== "list" ? (
+        // Skeleton cards only, no headings: the subfolders (if any) come above the documents,
+        // so a "Documents" heading drawn now would move down when the folders arrive. (The
+        // list keeps its column headings: its folders are rows above the documents' rows.)
+        <GridSkeleton />
+      ) : search.q ? (
         <SearchResults
           query={search.q}
           filters={{
@@ -94,7 +100,7 @@ export function FolderContents({
           <DocumentTable
             folders={shownFolders}
             documents={documents}
-            loading={pages.isLoading || rowsPending}
+            loading={pages.isLoading || rowsPending || listing.foldersLoading}
             sort={sort}
             onSort={onSort}
             scrollElement={scrollElement}

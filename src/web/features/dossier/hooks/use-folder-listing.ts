@@ -55,6 +55,8 @@ export function useFolderListing(
     shownFolders: filtering ? [] : subfolders,
     empty,
     noMatches,
+    /** The folders are not known yet: neither which subfolders to show nor where documents start. */
+    foldersLoading,
     counts: pages.isLoading ? "Loading…" : `${folderCount}${documentCount}`,
   };
 }
