@@ -32,7 +32,14 @@ import { percentile } from "./support/stats.ts";
  * Usage:
  *   node bench/first-page.ts [--documents 2000] [--runs 5] [--cpu 4]
  *     [--network desktop|slow4g|none] [--quiet-ms 2000] [--out bench/results/first-page.json]
- *     [--shots DIR]
+ *     [--shots DIR] [--pages login,dossier] [--trace FILE] [--no-route-preloads]
+ *
+ * Each run's line also gives its requests, when the last script arrived, the main thread's time
+ * up to the page being ready (CDP Performance.getMetrics), when the realtime socket was created,
+ * opened and first sent and received, and the app's `atrium:*` marks (main.tsx: `main` when the
+ * entry runs, `session` when the session is known). `--trace FILE` records a Chromium trace of
+ * /dossier's last run and prints where its main thread went, in wall-clock and thread CPU time
+ * (the latter depends much less on what else the machine runs).
  */
 
 const { values } = parseArgs({
