@@ -4,9 +4,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { type Browser, type CDPSession, chromium, type Page } from "playwright-core";
-import { STORAGE_KEYS } from "../src/shared/constants.ts";
-import type { Db } from "../src/server/db/database.ts";
 import { buildWeb, webBuildIsFresh } from "../scripts/web-build.ts";
+import type { Db } from "../src/server/db/database.ts";
+import { STORAGE_KEYS } from "../src/shared/constants.ts";
 import { machineInfo } from "./support/machine.ts";
 import { prepareServer, RESULTS_DIR, ROOT } from "./support/prepare.ts";
 import { percentile } from "./support/stats.ts";
@@ -32,7 +32,14 @@ import { percentile } from "./support/stats.ts";
  * Usage:
  *   node bench/first-page.ts [--documents 2000] [--runs 5] [--cpu 4]
  *     [--network desktop|slow4g|none] [--quiet-ms 2000] [--out bench/results/first-page.json]
- *     [--shots DIR]
+ *     [--shots DIR] [--pages login,dossier] [--trace FILE] [--no-route-preloads]
+ *
+ * Each run's line also gives its requests, when the last script arrived, the main thread's time
+ * up to the page being ready (CDP Performance.getMetrics), when the realtime socket was created,
+ * opened and first sent and received, and the app's `atrium:*` marks (main.tsx: `main` when the
+ * entry runs, `session` when the session is known). `--trace FILE` records a Chromium trace of
+ * /dossier's last run and prints where its main thread went, in wall-clock and thread CPU time
+ * (the latter depends much less on what else the machine runs).
  */
 
 const { values } = parseArgs({
@@ -50,6 +57,14 @@ const { values } = parseArgs({
      * with and without them on the same machine and load.
      */
     "no-route-preloads": { type: "boolean", default: false },
+    /**
+     * A file to write a Chromium trace (CDP Tracing, devtools.timeline) of /dossier's last run
+     * to; open it in chrome://tracing or the DevTools Performance panel. A summary of the main
+     * thread's work by kind is printed too.
+     */
+    trace: { type: "string" },
+    /** Only these scenarios: "login", "dossier" (comma-separated; default both). */
+    pages: { type: "string", default: "login,dossier" },
   },
 });
 
@@ -68,6 +83,7 @@ const options = {
   cpu: wholeNumber("cpu", 1, 20),
   quietMs: wholeNumber("quiet-ms", 200, 30_000),
 };
+const pages = new Set(values.pages!.split(",").map((name) => name.trim()));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const PASSWORD = "bench-password-not-secret";
 const EMAIL = "bench-user-0@example.test";
@@ -106,9 +122,26 @@ async function seedDocuments(seeded: { db: Db; organizationId: string; users: { 
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-/** Registered before the app's scripts: collects paint, LCP and long-task entries. */
+/**
+ * Registered before the app's scripts: collects paint, LCP and long-task entries, and when the
+ * realtime socket was opened, connected, sent its first frame and received its first frame.
+ */
 const OBSERVER_SCRIPT = `(() => {
-  const m = (window.__firstPage = { fcp: null, lcp: null, lcpElement: null, longTasks: [] });
+  const m = (window.__firstPage = { fcp: null, lcp: null, lcpElement: null, longTasks: [],
+    socket: { created: null, open: null, firstSent: null, firstReceived: null } });
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      if (m.socket.created === null) {
+        m.socket.created = performance.now();
+        this.addEventListener("open", () => { m.socket.open ??= performance.now(); });
+        this.addEventListener("message", () => { m.socket.firstReceived ??= performance.now(); });
+        const send = this.send.bind(this);
+        this.send = (data) => { m.socket.firstSent ??= performance.now(); return send(data); };
+      }
+    }
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === "first-contentful-paint") m.fcp = e.startTime;
   }).observe({ type: "paint", buffered: true });
@@ -144,9 +177,26 @@ interface PageMetrics {
    * entry -> router -> route chunk -> its imports is 4 waves; everything named up front is 1.
    */
   scriptWaves: number;
+  /** The realtime socket (ms since navigation start): created, open, first frame each way. */
+  socket: {
+    created: number | null;
+    open: number | null;
+    firstSent: number | null;
+    firstReceived: number | null;
+  };
+  /** The app's own marks (`atrium:*`, ms since navigation start), e.g. when main.tsx started. */
+  marks: Record<string, number>;
+  /**
+   * Main-thread time spent in tasks up to the page being ready (CDP Performance.getMetrics
+   * TaskDuration; at 4x CPU slowdown this is the throttled time), and of it in scripts.
+   */
+  mainThreadMs: number;
+  scriptMs: number;
 }
 
 interface Scenario {
+  /** The --pages name. */
+  key: string;
   name: string;
   path: string;
   /** Resolves when the page shows what it is for. */
@@ -156,12 +206,14 @@ interface Scenario {
 
 const SCENARIOS: Scenario[] = [
   {
+    key: "login",
     name: "/login",
     path: "/login",
     signedIn: false,
     ready: (page) => page.getByTestId("login-submit").waitFor({ timeout: 60_000 }),
   },
   {
+    key: "dossier",
     name: `/dossier (${options.documents.toLocaleString("en-US")} documents)`,
     path: "/dossier",
     signedIn: true,
@@ -192,7 +244,12 @@ async function signInTokens(url: string): Promise<{ token: string; refreshToken:
   return tokens;
 }
 
-async function measure(browser: Browser, url: string, scenario: Scenario): Promise<PageMetrics> {
+async function measure(
+  browser: Browser,
+  url: string,
+  scenario: Scenario,
+  tracePath?: string,
+): Promise<PageMetrics> {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     colorScheme: "dark",
@@ -241,6 +298,21 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
         await route.fulfill({ response, body });
       });
     }
+    if (tracePath) {
+      await browser.startTracing(page, {
+        path: tracePath,
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "v8.execute",
+          "blink.user_timing",
+          "loading",
+          "toplevel",
+          "disabled-by-default-v8.cpu_profiler",
+        ],
+      });
+    }
+    await cdp.send("Performance.enable");
     await page.goto(`${url}${scenario.path}`, { waitUntil: "commit" });
     try {
       await scenario.ready(page);
@@ -250,6 +322,13 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
       log(`${scenario.name}: not ready (${page.url()}); screenshot ${shot}`);
       throw error;
     }
+    const { metrics } = (await cdp.send("Performance.getMetrics")) as {
+      metrics: Array<{ name: string; value: number }>;
+    };
+    const metric = (name: string) =>
+      Math.round((metrics.find((entry) => entry.name === name)?.value ?? 0) * 1000);
+    const mainThreadMs = metric("TaskDuration");
+    const scriptMs = metric("ScriptDuration");
     // Quiet: no long task started during the last quietMs (checked in the page's own clock).
     const quietAt = await page.evaluate(
       ({ quietMs }) =>
@@ -274,9 +353,14 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
             lcp: number | null;
             lcpElement: string | null;
             longTasks: number[][];
+            socket: PageMetrics["socket"];
           };
         }
       ).__firstPage;
+      const marks: Record<string, number> = {};
+      for (const mark of performance.getEntriesByType("mark")) {
+        if (mark.name.startsWith("atrium:")) marks[mark.name.slice(7)] ??= mark.startTime;
+      }
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       const js = resources.filter((r) => r.name.endsWith(".js"));
@@ -292,6 +376,7 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
       const api = resources.filter((r) => new URL(r.name).pathname.startsWith("/api/"));
       return {
         ...m,
+        marks,
         jsBytes: js.reduce((sum, r) => sum + r.encodedBodySize, 0),
         requests: resources.length + (nav ? 1 : 0),
         scriptsDoneAt: Math.max(0, ...js.map((r) => r.responseEnd)),
@@ -327,10 +412,90 @@ async function measure(browser: Browser, url: string, scenario: Scenario): Promi
       scriptsDoneAt: raw.scriptsDoneAt,
       firstApiAt: raw.firstApiAt,
       scriptWaves: raw.scriptWaves,
+      socket: raw.socket,
+      marks: raw.marks,
+      mainThreadMs,
+      scriptMs,
     };
   } finally {
+    if (tracePath) await browser.stopTracing();
     await context.close();
   }
+}
+
+/**
+ * Where the page's main thread spent its time, from a trace: the main thread's busy time before
+ * LCP, wall-clock and in thread CPU time (`tdur`: the work itself, which depends far less on
+ * what else the machine runs than the wall-clock figures do), the same after LCP and the longest
+ * task after it (what TBT counts), and self time by event name before LCP (a task's time not
+ * spent in a nested event), the top 12.
+ */
+function summarizeTrace(file: string, lcp: number): string {
+  interface TraceEvent {
+    name: string;
+    ph: string;
+    ts: number;
+    dur?: number;
+    tdur?: number;
+    pid: number;
+    tid: number;
+    args?: { data?: { documentLoaderURL?: string } };
+  }
+  const parsed = JSON.parse(readFileSync(file, "utf8")) as
+    | { traceEvents: TraceEvent[] }
+    | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const navigation = events.find(
+    (e) =>
+      e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith("http") === true,
+  );
+  if (!navigation) return "  (no navigation in the trace)";
+  const { pid, tid, ts: start } = navigation;
+  const lcpAt = start + lcp * 1000;
+  const onThread = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: Array<{ name: string; end: number; childTime: number; dur: number }> = [];
+  const close = (until: number) => {
+    while (stack.length > 0 && stack.at(-1)!.end <= until) {
+      const done = stack.pop()!;
+      self.set(done.name, (self.get(done.name) ?? 0) + Math.max(0, done.dur - done.childTime));
+      if (stack.length > 0) stack.at(-1)!.childTime += done.dur;
+    }
+  };
+  const before = { wall: 0, cpu: 0 };
+  const after = { wall: 0, cpu: 0, longestWall: 0, longestCpu: 0 };
+  let topEnd = Number.NEGATIVE_INFINITY;
+  for (const event of onThread) {
+    if (event.ts >= topEnd) {
+      // A top-level task.
+      topEnd = event.ts + event.dur!;
+      const cpu = event.tdur ?? 0;
+      if (event.ts < start) continue;
+      if (event.ts < lcpAt) {
+        before.wall += event.dur!;
+        before.cpu += cpu;
+      } else {
+        after.wall += event.dur!;
+        after.cpu += cpu;
+        after.longestWall = Math.max(after.longestWall, event.dur!);
+        after.longestCpu = Math.max(after.longestCpu, cpu);
+      }
+    }
+    if (event.ts < start || event.ts >= lcpAt) continue;
+    close(event.ts);
+    stack.push({ name: event.name, end: event.ts + event.dur!, childTime: 0, dur: event.dur! });
+  }
+  close(Number.POSITIVE_INFINITY);
+  const ms = (us: number) => `${(us / 1000).toFixed(0)} ms`;
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  return [
+    `  main thread before LCP (${lcp.toFixed(0)} ms): busy ${ms(before.wall)}, CPU ${ms(before.cpu)}`,
+    `  after LCP: busy ${ms(after.wall)}, CPU ${ms(after.cpu)}; longest task ${ms(after.longestWall)} (CPU ${ms(after.longestCpu)})`,
+    "  self time before LCP by event:",
+    ...top.map(([name, time]) => `    ${name}: ${ms(time)}`),
+  ].join("\n");
 }
 
 if (!webBuildIsFresh(ROOT)) {
@@ -350,17 +515,31 @@ const browser = await chromium.launch({
 });
 const results: Array<{ scenario: string; runs: PageMetrics[] }> = [];
 try {
-  for (const scenario of SCENARIOS) {
+  for (const scenario of SCENARIOS.filter((each) => pages.has(each.key))) {
     log(`${scenario.name}: warm-up run`);
     await measure(browser, server.url, scenario);
     const runs: PageMetrics[] = [];
     for (let i = 0; i < options.runs; i++) {
-      const metrics = await measure(browser, server.url, scenario);
+      const trace =
+        values.trace && scenario.key === "dossier" && i === options.runs - 1
+          ? values.trace
+          : undefined;
+      const metrics = await measure(browser, server.url, scenario, trace);
+      const at = (value: number | null | undefined) =>
+        value === null || value === undefined ? "-" : value.toFixed(0);
       log(
         `${scenario.name} run ${i + 1}: FCP ${metrics.fcp.toFixed(0)} ms, LCP ` +
           `${metrics.lcp.toFixed(0)} ms (${metrics.lcpElement}), TBT ${metrics.tbt.toFixed(0)} ms ` +
-          `(${metrics.longTasks} long tasks; quiet at ${metrics.quietAt.toFixed(0)} ms)`,
+          `(${metrics.longTasks} long tasks; quiet at ${metrics.quietAt.toFixed(0)} ms); ` +
+          `${metrics.requests} requests, scripts done ${at(metrics.scriptsDoneAt)}, main thread ` +
+          `${metrics.mainThreadMs} ms (scripts ${metrics.scriptMs}); socket created ` +
+          `${at(metrics.socket.created)}, open ${at(metrics.socket.open)}, first sent ` +
+          `${at(metrics.socket.firstSent)}, first received ${at(metrics.socket.firstReceived)}` +
+          Object.entries(metrics.marks)
+            .map(([name, time]) => `; ${name} ${time.toFixed(0)}`)
+            .join(""),
       );
+      if (trace) log(`trace: ${trace}\n${summarizeTrace(trace, metrics.lcp)}`);
       runs.push(metrics);
     }
     results.push({ scenario: scenario.name, runs });
@@ -372,7 +551,15 @@ try {
 
 const p50 = (
   runs: PageMetrics[],
-  key: "fcp" | "lcp" | "tbt" | "scriptsDoneAt" | "firstApiAt" | "scriptWaves",
+  key:
+    | "fcp"
+    | "lcp"
+    | "tbt"
+    | "scriptsDoneAt"
+    | "firstApiAt"
+    | "scriptWaves"
+    | "mainThreadMs"
+    | "scriptMs",
 ) =>
   Math.round(
     percentile(
@@ -390,16 +577,17 @@ const profile =
 process.stdout.write(
   `\nFirst page, p50 of ${options.runs} cold loads; ${profile}; load average ${load}\n\n` +
     "| Page | FCP (ms) | LCP (ms) | TBT (ms) | LCP element | JS over the wire | Requests | " +
-    "Script waves | Scripts done (ms) | First /api/ call (ms) |\n" +
+    "Script waves | Scripts done (ms) | First /api/ call (ms) | Main thread to ready (ms) |\n" +
     "| ---- | -------- | -------- | -------- | ----------- | ---------------- | -------- | " +
-    "------------ | ----------------- | --------------------- |\n",
+    "------------ | ----------------- | --------------------- | ------------------------- |\n",
 );
 for (const { scenario, runs } of results) {
   const jsKb = (runs[0]!.jsBytes / 1000).toFixed(1);
   process.stdout.write(
     `| ${scenario} | ${p50(runs, "fcp")} | ${p50(runs, "lcp")} | ${p50(runs, "tbt")} | ` +
       `${runs.at(-1)!.lcpElement ?? "-"} | ${jsKb} kB | ${runs[0]!.requests} | ` +
-      `${p50(runs, "scriptWaves")} | ${p50(runs, "scriptsDoneAt")} | ${p50(runs, "firstApiAt")} |\n`,
+      `${p50(runs, "scriptWaves")} | ${p50(runs, "scriptsDoneAt")} | ${p50(runs, "firstApiAt")} | ` +
+      `${p50(runs, "mainThreadMs")} |\n`,
   );
 }
 const out = values.out ?? path.join(RESULTS_DIR, "first-page.json");
@@ -422,6 +610,8 @@ writeFileSync(
           scriptWaves: p50(runs, "scriptWaves"),
           scriptsDoneAt: p50(runs, "scriptsDoneAt"),
           firstApiAt: p50(runs, "firstApiAt"),
+          mainThreadMs: p50(runs, "mainThreadMs"),
+          scriptMs: p50(runs, "scriptMs"),
         },
         runs,
       })),

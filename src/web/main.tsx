@@ -13,6 +13,9 @@ import { setMutationErrorHandler } from "./lib/sync/mutations.ts";
 import { SyncProvider } from "./lib/sync/sync-provider.tsx";
 import { createAppRouter } from "./router.tsx";
 
+// When the app's code starts and when the session is known (read by bench/first-page.ts).
+performance.mark("atrium:main");
+
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 const root = createRoot(container);
@@ -68,10 +71,11 @@ function App() {
 auth
   .init()
   .catch((error: unknown) => console.error("Could not restore the session", error))
-  .finally(() =>
+  .finally(() => {
+    performance.mark("atrium:session");
     root.render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  });

@@ -13,16 +13,22 @@ import {
  * The dossier routes' loaders: each fills the cache entries its page reads,
  * through the same options factories, so the page shows without a second
  * round trip. 'Authentication required' is left to the signed-in layout.
+ *
+ * The folder tree and the top level's first page are only started, not waited
+ * for: the layout and the top level draw their frame, header and skeleton rows
+ * at once and fill in as the data arrives (decision 016, "the first paint").
+ * A page that cannot draw its header without the data (a folder by its path)
+ * still waits for it.
  */
 
-/** /dossier and below: the folder tree. */
-export async function preloadFolders(queryClient: QueryClient): Promise<void> {
-  await ignoreAuthRequired(queryClient.ensureQueryData(allFoldersOptions()));
+/** /dossier and below: the folder tree (started; the layout shows skeleton rows until then). */
+export function preloadFolders(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(allFoldersOptions());
 }
 
-/** /dossier: the first page of the top level's documents. */
-export async function preloadTopLevel(queryClient: QueryClient): Promise<void> {
-  await ignoreAuthRequired(queryClient.ensureQueryData(firstDocumentPageOptions(null)));
+/** /dossier: the first page of the top level's documents (started, not waited for). */
+export function preloadTopLevel(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(firstDocumentPageOptions(null));
 }
 
 /** /dossier/{path}: the folder at the path, then its first page of documents. */

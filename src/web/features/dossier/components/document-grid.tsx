@@ -1,8 +1,9 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { GRID_GAP, GRID_MIN_CARD_WIDTH } from "./layout.ts";
+import { CardSkeleton } from "./skeleton-parts.tsx";
 import { useScrollMargin } from "./use-scroll-margin.ts";
 
 interface DocumentGridProps {
@@ -28,6 +29,39 @@ function useWidth(element: HTMLElement | null): number {
   }, [element]);
   return width;
 }
+
+/**
+ * How many of the rows on screen show their cards yet: one more per task after the grid
+ * mounts, then all of them. A row of cards is about a twentieth of a second of work on a slow
+ * phone; drawing one per task keeps every task short (TBT), and the first rows paint first
+ * (decision 016, "the first paint"). Rows not drawn yet hold skeleton cards of the same size.
+ */
+function useRevealedRows(rowsOnScreen: number): number {
+  const [revealed, setRevealed] = useState(1);
+  useEffect(() => {
+    if (revealed >= rowsOnScreen) {
+      if (rowsOnScreen > 0 && revealed !== Number.POSITIVE_INFINITY) {
+        setRevealed(Number.POSITIVE_INFINITY);
+      }
+      return;
+    }
+    const timer = setTimeout(() => setRevealed((count) => count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [revealed, rowsOnScreen]);
+  return revealed;
+}
+
+/** A card that re-renders only when its document changes (a new page leaves the rest alone). */
+const GridCard = memo(function GridCard({
+  document,
+  onOpen,
+}: {
+  document: DocumentSummary;
+  onOpen: (documentId: string) => void;
+}) {
+  const open = useCallback(() => onOpen(document._id), [onOpen, document._id]);
+  return <DocumentCard document={document} onOpen={open} />;
+});
 
 /**
  * Document cards in rows; only the rows near the viewport are in the page,
@@ -57,6 +91,7 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
   }, [virtualizer, rowHeight]);
 
   const rows = virtualizer.getVirtualItems();
+  const revealed = useRevealedRows(rows.length);
   const lastRow = rows.at(-1)?.index ?? -1;
   useEffect(() => {
     if (rowCount > 0 && lastRow >= rowCount - 3) onNearEnd();
@@ -69,7 +104,7 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {rows.map((row) => (
+      {rows.map((row, position) => (
         <div
           key={row.key}
           className="absolute inset-x-0 top-0 grid"
@@ -82,7 +117,11 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
         >
           {documents.slice(row.index * columns, row.index * columns + columns).map((document) => (
             <div key={document._id} className="min-w-0">
-              <DocumentCard document={document} onOpen={() => onOpen(document._id)} />
+              {position < revealed ? (
+                <GridCard document={document} onOpen={onOpen} />
+              ) : (
+                <CardSkeleton />
+              )}
             </div>
           ))}
         </div>

@@ -1,7 +1,8 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { FolderPlus, Star, Users } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
+import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { ownFolders } from "../../../lib/folder-tree.ts";
@@ -10,14 +11,22 @@ import { showDossierDialog } from "../hooks/dialog-store.ts";
 import { useCurrentFolderPath } from "../hooks/use-current-folder-path.ts";
 import { DossierDialogs } from "./dossier-dialogs.tsx";
 import { FolderTree } from "./folder-tree.tsx";
+import { FolderTreeSkeleton } from "./skeleton-parts.tsx";
 import { UploadPanel } from "./upload-panel.tsx";
 
 const areaClass =
   "flex h-8 items-center gap-2 rounded-md px-2 text-[13px] text-foreground/80 outline-none transition-colors hover:bg-accent/70 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-primary/12 aria-[current=page]:font-medium aria-[current=page]:text-foreground";
 
-/** The dossier frame: the folder tree beside the folder on screen, plus its dialogs and uploads. */
+const NO_FOLDERS: readonly Folder[] = [];
+
+/**
+ * The dossier frame: the folder tree beside the folder on screen, plus its dialogs and uploads.
+ * It does not wait for the folders: the tree shows skeleton rows until they arrive, so the page
+ * beside it paints as soon as its code has run (decision 016, "the first paint").
+ */
 export function DossierLayout({ children }: { children: ReactNode }) {
-  const { data: folders } = useSuspenseQuery(allFoldersOptions());
+  const foldersQuery = useQuery({ ...allFoldersOptions(), throwOnError: true });
+  const folders = foldersQuery.data ?? NO_FOLDERS;
   const path = useCurrentFolderPath();
   const current = path ? (folders.find((folder) => folder.path === path) ?? null) : null;
   const mine = useMemo(() => ownFolders(folders), [folders]);
@@ -52,7 +61,11 @@ export function DossierLayout({ children }: { children: ReactNode }) {
           </Tooltip>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
-          <FolderTree folders={mine} currentId={current?._id ?? null} />
+          {foldersQuery.data ? (
+            <FolderTree folders={mine} currentId={current?._id ?? null} />
+          ) : (
+            <FolderTreeSkeleton />
+          )}
           <nav aria-label="Dossier areas" className="mt-3 grid gap-px border-t pt-3">
             <Link
               to="/dossier/shared"

@@ -1,5 +1,6 @@
+import { useDeferredValue } from "react";
 import { nextSort, type SortField } from "#shared/rules/sort-cycle.ts";
-import type { Folder } from "#shared/schemas/dossier.ts";
+import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { FolderListing } from "../hooks/use-folder-listing.ts";
@@ -10,6 +11,9 @@ import { DocumentTable } from "./document-table.tsx";
 import { EmptyFolder, NoMatches } from "./empty-states.tsx";
 import { GridView } from "./grid-view.tsx";
 import { type HitTarget, SearchResults } from "./search-results.tsx";
+import { GridSkeleton } from "./skeletons.tsx";
+
+const NO_DOCUMENTS: readonly DocumentSummary[] = [];
 
 interface FolderContentsProps {
   folderId: string | null;
@@ -47,6 +51,12 @@ export function FolderContents({
   const setSort = useDossierViewStore((s) => s.setSort);
   const onSort = (field: SortField) => setSort(nextSort(sort, field));
   const { pages, documents, filtering, shownFolders } = listing;
+  // The first render draws skeleton rows and the rows follow in a render of their own, which
+  // React runs after the first paint: the header does not wait for the cards or the list's
+  // rows even when the documents are in the cache already (decision 016, "the first paint").
+  // Only the first render: later pages go straight in (a lagging list would ask for more).
+  const rowsPending =
+    useDeferredValue(documents, NO_DOCUMENTS) === NO_DOCUMENTS && documents.length > 0;
   const clearFilters = () =>
     onSearchChange({
       processingStatus: undefined,
@@ -63,7 +73,12 @@ export function FolderContents({
           {pages.error.message}
         </Alert>
       ) : null}
-      {search.q ? (
+      {listing.foldersLoading && !search.q && view !== "list" ? (
+        // Skeleton cards only, no headings: the subfolders (if any) come above the documents,
+        // so a "Documents" heading drawn now would move down when the folders arrive. (The
+        // list keeps its column headings: its folders are rows above the documents' rows.)
+        <GridSkeleton />
+      ) : search.q ? (
         <SearchResults
           query={search.q}
           filters={{
@@ -85,7 +100,7 @@ export function FolderContents({
           <DocumentTable
             folders={shownFolders}
             documents={documents}
-            loading={pages.isLoading}
+            loading={pages.isLoading || rowsPending || listing.foldersLoading}
             sort={sort}
             onSort={onSort}
             scrollElement={scrollElement}
@@ -97,7 +112,7 @@ export function FolderContents({
         <GridView
           folders={shownFolders}
           documents={documents}
-          loading={pages.isLoading}
+          loading={pages.isLoading || rowsPending}
           scrollElement={scrollElement}
           onOpen={onOpen}
           onNearEnd={pages.loadMore}

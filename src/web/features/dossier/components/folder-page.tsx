@@ -18,6 +18,8 @@ export interface FolderPageProps {
   /** The folder on screen; null for the top level of the dossier. */
   folder: Folder | null;
   folders: readonly Folder[];
+  /** The folders have not arrived yet (the page is not "empty" until they have). */
+  foldersLoading?: boolean;
   search: DossierSearch;
   onSearchChange: (patch: Partial<DossierSearch>) => void;
 }
@@ -26,14 +28,20 @@ export interface FolderPageProps {
  * One folder of the dossier: its subfolders, then its documents in a grid or
  * a list, with search, filters, upload (button or drop) and the document view.
  */
-export function FolderPage({ folder, folders, search, onSearchChange }: FolderPageProps) {
+export function FolderPage({
+  folder,
+  folders,
+  foldersLoading = false,
+  search,
+  onSearchChange,
+}: FolderPageProps) {
   const folderId = folder?._id ?? null;
   usePageTitle(folder ? `${folder.name} · Dossier` : "Dossier");
   const sort = useDossierViewStore((s) => s.sort);
   // State, not a ref: the lists need to re-render once the scrolling element exists.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
 
-  const listing = useFolderListing(folders, folderId, search, sort);
+  const listing = useFolderListing(folders, folderId, search, sort, foldersLoading);
   const trail = useMemo(() => folderAncestry(folders, folderId), [folders, folderId]);
 
   const startUpload = useStartUpload(folder);

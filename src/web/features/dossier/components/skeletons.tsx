@@ -3,21 +3,9 @@ import { cn } from "../../../components/ui/cn.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useDossierViewStore } from "../hooks/view-store.ts";
 import { GRID_CLASS, TABLE_COLUMNS } from "./layout.ts";
+import { CardSkeleton } from "./skeleton-parts.tsx";
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
-
-/** One card of the grid while documents load. */
-function CardSkeleton() {
-  return (
-    <div data-testid="document-card-skeleton" className="overflow-hidden rounded-xl border bg-card">
-      <Skeleton className="aspect-[4/3] w-full rounded-none" />
-      <div className="grid gap-2 p-3">
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="h-3 w-1/2" />
-      </div>
-    </div>
-  );
-}
 
 /** The grid while its first page loads (12 cards, SPEC 9; 15 on the dossier's first load). */
 export function GridSkeleton({ count = SKELETON_COUNT.grid }: { count?: number }) {

@@ -18,6 +18,8 @@ export function useFolderListing(
   folderId: string | null,
   search: DossierSearch,
   sort: Sort | null,
+  /** The folders are still loading: not "empty" yet. */
+  foldersLoading = false,
 ) {
   const { pages, documents, filtering } = useFolderDocuments(folderId, search, sort);
   const subfolders = useMemo(
@@ -31,6 +33,7 @@ export function useFolderListing(
 
   // The server filters (decision 031): with filters on, an empty page means "no matches".
   const empty =
+    !foldersLoading &&
     !filtering &&
     !pages.isLoading &&
     pages.documents.length === 0 &&
@@ -52,6 +55,8 @@ export function useFolderListing(
     shownFolders: filtering ? [] : subfolders,
     empty,
     noMatches,
+    /** The folders are not known yet: neither which subfolders to show nor where documents start. */
+    foldersLoading,
     counts: pages.isLoading ? "Loading…" : `${folderCount}${documentCount}`,
   };
 }

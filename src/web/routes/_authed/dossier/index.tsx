@@ -1,6 +1,6 @@
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { preloadTopLevel } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FolderPage } from "../../../features/dossier/components/folder-page.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
@@ -19,7 +19,9 @@ export const Route = createFileRoute("/_authed/dossier/")({
 function DossierIndexRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { data: folders } = useSuspenseQuery(allFoldersOptions());
+  // Not suspended on: the header and skeleton rows paint before the folders arrive.
+  const { data: folders } = useQuery({ ...allFoldersOptions(), throwOnError: true });
+  const mine = useMemo(() => (folders ? ownFolders(folders) : []), [folders]);
   const onSearchChange = useCallback(
     (patch: Partial<DossierSearch>) =>
       void navigate({
@@ -32,7 +34,8 @@ function DossierIndexRoute() {
   return (
     <FolderPage
       folder={null}
-      folders={ownFolders(folders)}
+      folders={mine}
+      foldersLoading={!folders}
       search={search}
       onSearchChange={onSearchChange}
     />
