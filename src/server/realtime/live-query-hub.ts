@@ -6,6 +6,7 @@ import type { Identity } from "../auth/identity.ts";
 import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
+import { LiveStats } from "./live-stats.ts";
 
 /**
  * One socket's subscription; the hub calls it with JSON text ready to send.
@@ -61,6 +62,8 @@ export class LiveQueryHub {
   readonly #markerWaiters = new Map<string, () => void>();
   readonly #seenMarkers = new Set<string>();
   readonly #changeListeners = new Set<(change: RowChange) => void>();
+  readonly stats = new LiveStats();
+  #stopStats: (() => void) | undefined;
   #seq = 0;
   #queue: string[] = [];
   #processing: Promise<void> = Promise.resolve();
@@ -68,6 +71,14 @@ export class LiveQueryHub {
   constructor(services: Services, registry: Registry) {
     this.#services = services;
     this.#registry = registry;
+    const statsFile = services.config.liveStatsFile;
+    if (statsFile) this.#stopStats = this.stats.writeEvery(statsFile, 1000, () => this.#groups.size);
+  }
+
+  /** Stop writing the counters (LIVE_STATS_FILE), writing them a last time. */
+  close(): void {
+    this.#stopStats?.();
+    this.#stopStats = undefined;
   }
 
   get groupCount(): number {
@@ -176,9 +187,11 @@ export class LiveQueryHub {
       const notification = parseNotification(payload);
       if (!notification) continue;
       if (notification.kind === "marker") {
+        this.stats.transactions++;
         markers.push(notification.marker);
         continue;
       }
+      this.stats.changes++;
       const keys = keysForChange(notification.change);
       this.#remember(keys);
       for (const key of keys) {
@@ -227,6 +240,9 @@ export class LiveQueryHub {
     group.settled = (async () => {
       do {
         group.dirty = false;
+        const stats = this.stats;
+        stats.waiting = this.#limiter.waiting + 1;
+        if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
         await this.#limiter.run(() => this.#runOnce(group));
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
@@ -240,6 +256,7 @@ export class LiveQueryHub {
 
   async #runOnce(group: Group): Promise<void> {
     const since = this.#seq;
+    const started = performance.now();
     const tracker = newTracker();
     let organizationId: string | null = null;
     let result: { kind: "value" | "error"; json: string };
@@ -267,6 +284,7 @@ export class LiveQueryHub {
         json: JSON.stringify(errorPayload(error, this.#services.log, { fn: group.path })),
       };
     }
+    this.stats.recordRun(group.path, tracker.statements, performance.now() - started);
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
@@ -284,7 +302,11 @@ export class LiveQueryHub {
     if (!last) return;
     const stamp = `${last.kind}:${last.json}`;
     if (subscriber.lastSent === stamp) return;
-    if (subscriber.send(last.kind, last.json)) subscriber.lastSent = stamp;
+    if (subscriber.send(last.kind, last.json)) {
+      subscriber.lastSent = stamp;
+      this.stats.pushes++;
+      this.stats.pushBytes += last.json.length;
+    }
   }
 
   #setDeps(group: Group, deps: Set<string>): void {
