@@ -245,11 +245,11 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
   ];
   const h = r.hub;
   if (!h) return lines;
-  const writes = Math.max(1, h.transactions);
+  const writes = Math.max(1, r.requests.writes);
   const runs = Math.max(1, h.runs);
   lines.push(
     `live hubs (all instances): ${h.transactions} transactions (${f1(h.transactions / seconds)}/s), ` +
-      `${h.runs} re-runs (${f1(h.runs / seconds)}/s, ${f2(h.runs / writes)} per transaction), ` +
+      `${h.runs} re-runs (${f1(h.runs / seconds)}/s, ${f2(h.runs / writes)} per write sent), ` +
       `${f2(h.runStatements / runs)} statements and ${f2(h.runMs / runs)} ms wall per re-run, ` +
       `server CPU ${f2((servers * 1000) / runs)} ms per re-run at most (all server CPU / re-runs), ` +
       `${f1(h.pushes / seconds)} pushes/s, ${f1(h.pushBytes / seconds / 1024)} KiB/s pushed ` +
@@ -262,7 +262,7 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
     );
   for (const [path, fc] of Object.entries(h.byFunction).sort((a, b) => b[1].runs - a[1].runs))
     lines.push(
-      `  ${path}: ${fc.runs} re-runs (${f2(fc.runs / writes)} per transaction), ` +
+      `  ${path}: ${fc.runs} re-runs (${f2(fc.runs / writes)} per write), ` +
         `${f2(fc.statements / Math.max(1, fc.runs))} statements, ${f2(fc.ms / Math.max(1, fc.runs))} ms wall each`,
     );
   return lines;

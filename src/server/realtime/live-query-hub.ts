@@ -1,9 +1,15 @@
-import type { Services } from "../api/context.ts";
+import type { Services, SharedResults } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
 import type { Identity } from "../auth/identity.ts";
-import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts";
+import {
+  dependencyKeys,
+  newTracker,
+  type ReadTracker,
+  runTracked,
+  runUntracked,
+} from "../db/read-tracker.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
 import { LiveStats } from "./live-stats.ts";
@@ -43,7 +49,20 @@ interface Group {
   settled?: Promise<void>;
 }
 
+/** A caller-independent sub-result shared by the groups that ask for its key. */
+interface SharedEntry {
+  key: string;
+  /** The change sequence when its computation started. */
+  startSeq: number;
+  tracker: ReadTracker;
+  /** Its dependency keys, once computed. */
+  deps: Set<string>;
+  promise: Promise<unknown>;
+}
+
 const RECENT_CHANGES_MAX = 20_000;
+/** Shared sub-results kept at most (the oldest go first); each is one page of a list. */
+const SHARED_MAX = 2000;
 const MARKER_TIMEOUT_MS = 5000;
 
 /**
@@ -62,6 +81,8 @@ export class LiveQueryHub {
   readonly #markerWaiters = new Map<string, () => void>();
   readonly #seenMarkers = new Set<string>();
   readonly #changeListeners = new Set<(change: RowChange) => void>();
+  readonly #shared = new Map<string, SharedEntry>();
+  readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
   readonly stats = new LiveStats();
   #stopStats: (() => void) | undefined;
   #seq = 0;
@@ -72,7 +93,8 @@ export class LiveQueryHub {
     this.#services = services;
     this.#registry = registry;
     const statsFile = services.config.liveStatsFile;
-    if (statsFile) this.#stopStats = this.stats.writeEvery(statsFile, 1000, () => this.#groups.size);
+    if (statsFile)
+      this.#stopStats = this.stats.writeEvery(statsFile, 1000, () => this.#groups.size);
   }
 
   /** Stop writing the counters (LIVE_STATS_FILE), writing them a last time. */
@@ -150,6 +172,7 @@ export class LiveQueryHub {
 
   /** Re-run every group (after the change bus may have missed notifications). */
   refreshAll(): Promise<void> {
+    for (const entry of [...this.#shared.values()]) this.#dropShared(entry);
     return Promise.all([...this.#groups.values()].map((g) => this.#refresh(g))).then(
       () => undefined,
     );
@@ -195,6 +218,10 @@ export class LiveQueryHub {
       const keys = keysForChange(notification.change);
       this.#remember(keys);
       for (const key of keys) {
+        for (const entry of this.#sharedByDep.get(key) ?? []) {
+          this.stats.sharedInvalidated++;
+          this.#dropShared(entry);
+        }
         for (const group of this.#byDep.get(key) ?? []) affected.add(group);
       }
       for (const listener of this.#changeListeners) listener(notification.change);
@@ -255,10 +282,23 @@ export class LiveQueryHub {
   }
 
   async #runOnce(group: Group): Promise<void> {
-    const since = this.#seq;
+    let since = this.#seq;
     const started = performance.now();
     const tracker = newTracker();
     let organizationId: string | null = null;
+    const sharedDeps = new Set<string>();
+    // The run reads what its shared sub-results read, from when they started reading it.
+    const shared: SharedResults = async (key, compute) => {
+      const entry = this.#sharedEntry(
+        `${organizationId ?? ""}\u0000${key}`,
+        compute,
+        organizationId,
+      );
+      if (entry.startSeq < since) since = entry.startSeq;
+      const value = await entry.promise;
+      for (const dep of entry.deps) sharedDeps.add(dep);
+      return value as never;
+    };
     let result: { kind: "value" | "error"; json: string };
     try {
       let identity: Identity | null = null;
@@ -276,6 +316,7 @@ export class LiveQueryHub {
         identity,
         request: { ip: null, userAgent: null },
         tracker,
+        shared,
       });
       result = { kind: "value", json: JSON.stringify(output.value ?? null) };
     } catch (error) {
@@ -288,6 +329,7 @@ export class LiveQueryHub {
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
+    for (const dep of sharedDeps) deps.add(dep);
     if (group.caller) {
       deps.add(`users:id:${group.caller.userId}`);
     }
@@ -295,6 +337,74 @@ export class LiveQueryHub {
     if (this.#changedSince(since, deps)) group.dirty = true;
     group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
+  }
+
+  /**
+   * The shared sub-result for `key`: the one being computed or kept, else a new computation.
+   * A kept one is dropped as soon as a change touches what it read; one that a change
+   * touched while it was computed is never kept (the runs that used it see that change in
+   * their own dependencies, from the sub-result's start, and run again).
+   */
+  #sharedEntry(
+    key: string,
+    compute: () => Promise<unknown>,
+    organizationId: string | null,
+  ): SharedEntry {
+    const found = this.#shared.get(key);
+    if (found) {
+      this.stats.sharedReused++;
+      return found;
+    }
+    const entry: SharedEntry = {
+      key,
+      startSeq: this.#seq,
+      tracker: newTracker(),
+      deps: new Set(),
+      promise: Promise.resolve(),
+    };
+    this.#shared.set(key, entry);
+    this.stats.sharedComputed++;
+    if (this.#shared.size > SHARED_MAX) {
+      const oldest = this.#shared.values().next().value;
+      if (oldest) this.#dropShared(oldest);
+    }
+    entry.promise = (async () => {
+      try {
+        // Awaited inside the tracked scope: a query builder runs when awaited, not when built.
+        const value = await runUntracked(() =>
+          runTracked(entry.tracker, async () => await compute()),
+        );
+        this.stats.sharedStatements += entry.tracker.statements;
+        const global = !organizationId;
+        entry.deps = new Set(dependencyKeys(entry.tracker, { organizationId, global }));
+        if (this.#shared.get(key) === entry) {
+          if (this.#changedSince(entry.startSeq, entry.deps)) this.#dropShared(entry);
+          else {
+            for (const dep of entry.deps) {
+              const set = this.#sharedByDep.get(dep) ?? new Set<SharedEntry>();
+              this.#sharedByDep.set(dep, set);
+              set.add(entry);
+            }
+          }
+        }
+        return value;
+      } catch (error) {
+        this.#dropShared(entry);
+        throw error;
+      }
+    })();
+    // Awaited by every run that uses it; a failure is theirs to report.
+    entry.promise.catch(() => undefined);
+    return entry;
+  }
+
+  #dropShared(entry: SharedEntry): void {
+    if (this.#shared.get(entry.key) === entry) this.#shared.delete(entry.key);
+    for (const dep of entry.deps) {
+      const set = this.#sharedByDep.get(dep);
+      set?.delete(entry);
+      if (set?.size === 0) this.#sharedByDep.delete(dep);
+    }
   }
 
   #deliver(group: Group, subscriber: Subscriber): void {

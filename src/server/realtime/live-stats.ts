@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 
 /** Counters of one function's live re-runs. */
 export interface RunCounters {
@@ -68,19 +68,24 @@ export class LiveStats {
       pushBytes: this.pushBytes,
       waiting: this.waiting,
       maxWaiting: this.maxWaiting,
-      cpuMs: Math.round((process.cpuUsage().user + process.cpuUsage().system) / 1000),
+      cpuMs: Math.round(cpuMicros(process.cpuUsage()) / 1000),
     };
   }
 
   /** Write a snapshot to `file` every `everyMs` (atomically: a reader never sees half). */
   writeEvery(file: string, everyMs: number, groups: () => number): () => void {
+    let writing = false;
     const write = () => {
-      try {
-        writeFileSync(`${file}.tmp`, JSON.stringify(this.snapshot(groups())));
-        renameSync(`${file}.tmp`, file);
-      } catch {
+      if (writing) return;
+      writing = true;
+      const text = JSON.stringify(this.snapshot(groups()));
+      writeFile(`${file}.tmp`, text)
+        .then(() => rename(`${file}.tmp`, file))
         // A benchmark's aid: never fail the server over it.
-      }
+        .catch(() => undefined)
+        .finally(() => {
+          writing = false;
+        });
     };
     write();
     const timer = setInterval(write, everyMs);
@@ -112,3 +117,5 @@ export interface LiveStatsSnapshot {
   /** The whole process's CPU (user + system), for CPU per re-run. */
   cpuMs: number;
 }
+
+const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
