@@ -8,6 +8,7 @@ import { documents } from "../db/schema.ts";
 import {
   type DossierCaller,
   documentRankSql,
+  folderReadableSql,
   isFavoriteSql,
   ownerNameSql,
   requireFolderAccess,
@@ -65,10 +66,10 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
   }
   // Everything inside a folder the caller may read is readable by them
   // (dossier/access.ts); the top level is the caller's own documents.
-  if (folderId !== null) await requireFolderAccess(db, caller, folderId, "read");
   if (folderId !== null && options.shared) {
     return listSharedFolderPage(options, organizationId, folderId, after);
   }
+  if (folderId !== null) await requireFolderAccess(db, caller, folderId, "read");
 
   const rows = await db
     .select({ ...documentSummaryColumnsFor(caller), cursorAt: createdAtText })
@@ -111,8 +112,8 @@ type Cursor = ReturnType<typeof decodeCursor>;
  * A folder's page inside a live query (decision 034): the rows without the caller's columns
  * are one sub-result shared by every member's live group on this instance (they depend on
  * the folder, page and filters only); each member then reads their own rank and star for
- * those ids, with the same SQL as every listing (dossier/access.ts). The folder's access was
- * checked for this caller before. Same answer as the one-statement path above.
+ * those ids, with the same SQL as every listing (dossier/access.ts), in the statement that
+ * checks their access to the folder (one statement a member). Same answer as the path above.
  */
 async function listSharedFolderPage(
   options: ListDocumentsOptions,
@@ -158,6 +159,8 @@ async function listSharedFolderPage(
             id: documents.id,
             rank: documentRankSql(caller).mapWith(Number),
             isFavorite: isFavoriteSql(caller, documents).mapWith(Boolean),
+            // Computed once for the statement (it does not depend on the row).
+            folderReadable: folderReadableSql(caller, sql`${folderId}::uuid`).mapWith(Boolean),
           })
           .from(documents)
           .where(
@@ -169,6 +172,9 @@ async function listSharedFolderPage(
               ),
             ),
           );
+  // No row to carry the check (an empty page, or its rows gone since): the check alone.
+  if (mine.length === 0) await requireFolderAccess(db, caller, folderId, "read");
+  else if (!mine[0]!.folderReadable) throw notFound("Folder");
   const byId = new Map(mine.map((row) => [row.id, row]));
   const page: DocumentSummary[] = [];
   for (const row of shown) {

@@ -20,7 +20,7 @@ const contract = queryContract("test.shared", {
 });
 
 function setup() {
-  const state = { value: 1, computations: 0, gate: Promise.resolve() };
+  const state = { value: 1, computations: 0, ownRuns: 0, gate: Promise.resolve() };
   const registry = new Registry([
     implement(
       contract,
@@ -32,7 +32,9 @@ function setup() {
           await state.gate;
           return read;
         });
-        // The caller's own part: here just their name beside the shared value.
+        // The caller's own part: their name beside the shared value, and a read of its own.
+        recordReads("own");
+        state.ownRuns++;
         return { member: args.member, value };
       },
       { liveScope: "global" },
@@ -56,7 +58,7 @@ function setup() {
     };
     return hub.subscribe(null, contract.path, { member }, subscriber);
   };
-  const change = () => hub.notify(JSON.stringify({ t: "items", o: null, i: null }));
+  const change = (table = "items") => hub.notify(JSON.stringify({ t: table, o: null, i: null }));
   const last = (member: string) => received.get(member)?.at(-1);
   return { hub, state, subscribe, change, last, received };
 }
@@ -108,6 +110,19 @@ describe("LiveQueryHub shared sub-results", () => {
     subscribe("cid");
     await until(() => last("cid") === 2);
     expect(state.computations).toBe(before);
+  });
+
+  it("re-runs a member's part once for a change to what only it reads", async () => {
+    const { state, subscribe, change, last } = setup();
+    subscribe("ann");
+    await until(() => last("ann") === 1);
+    const before = state.ownRuns;
+    change("own");
+    await until(() => state.ownRuns === before + 1);
+    await new Promise((r) => setTimeout(r, 50));
+    // Once: the kept sub-result (older than the change) does not make it run again and again.
+    expect(state.ownRuns).toBe(before + 1);
+    expect(state.computations).toBe(1);
   });
 
   it("drops every shared sub-result when the change feed may have missed changes", async () => {

@@ -282,22 +282,20 @@ export class LiveQueryHub {
   }
 
   async #runOnce(group: Group): Promise<void> {
-    let since = this.#seq;
+    const since = this.#seq;
     const started = performance.now();
     const tracker = newTracker();
     let organizationId: string | null = null;
-    const sharedDeps = new Set<string>();
-    // The run reads what its shared sub-results read, from when they started reading it.
+    const used: SharedEntry[] = [];
+    // The run depends on what its shared sub-results read, from when they started reading it.
     const shared: SharedResults = async (key, compute) => {
       const entry = this.#sharedEntry(
         `${organizationId ?? ""}\u0000${key}`,
         compute,
         organizationId,
       );
-      if (entry.startSeq < since) since = entry.startSeq;
-      const value = await entry.promise;
-      for (const dep of entry.deps) sharedDeps.add(dep);
-      return value as never;
+      used.push(entry);
+      return (await entry.promise) as never;
     };
     let result: { kind: "value" | "error"; json: string };
     try {
@@ -329,12 +327,18 @@ export class LiveQueryHub {
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
-    for (const dep of sharedDeps) deps.add(dep);
+    for (const entry of used) for (const dep of entry.deps) deps.add(dep);
     if (group.caller) {
       deps.add(`users:id:${group.caller.userId}`);
     }
     this.#setDeps(group, deps);
-    if (this.#changedSince(since, deps)) group.dirty = true;
+    // Its own reads from its start; a shared sub-result's from that one's start (a change
+    // that landed while it was computed; once kept, such a change drops it instead).
+    if (
+      this.#changedSince(since, deps) ||
+      used.some((entry) => this.#changedSince(entry.startSeq, entry.deps))
+    )
+      group.dirty = true;
     group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
   }
