@@ -88,7 +88,7 @@ describe("LiveQueryHub shared sub-results", () => {
 
   it("loses no change that lands while the sub-result is being computed", async () => {
     const { state, subscribe, change, last } = setup();
-    let open = () => undefined as void;
+    let open: () => void = () => undefined;
     state.gate = new Promise<void>((resolve) => {
       open = resolve;
     });
