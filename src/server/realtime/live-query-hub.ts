@@ -61,8 +61,11 @@ interface SharedEntry {
 }
 
 const RECENT_CHANGES_MAX = 20_000;
-/** Shared sub-results kept at most (the oldest go first); each is one page of a list. */
-const SHARED_MAX = 2000;
+/**
+ * Shared sub-results kept at most, least recently used first out (each is a page of up to 200
+ * rows; a group that holds one it has started with keeps it until its run ends).
+ */
+const SHARED_MAX = 256;
 const MARKER_TIMEOUT_MS = 5000;
 
 /**
@@ -357,6 +360,9 @@ export class LiveQueryHub {
     const found = this.#shared.get(key);
     if (found) {
       this.stats.sharedReused++;
+      // Most recently used last: the map's order is the eviction order.
+      this.#shared.delete(key);
+      this.#shared.set(key, found);
       return found;
     }
     const entry: SharedEntry = {
