@@ -17,6 +17,7 @@ import {
   startPostgresCluster,
 } from "../../tests/support/postgres.ts";
 import { type DbKind, NODE, ROOT, stopChild, waitForHealth } from "./prepare.ts";
+import { findPostmaster } from "./soak-cpu.ts";
 
 /**
  * The soak's servers (bench/soak.ts): organizations, members, sessions and a shared dossier
@@ -45,6 +46,10 @@ export interface SoakCluster {
   database: DbKind;
   urls: string[];
   pids: number[];
+  /** Each server's live-query hub counters (LIVE_STATS_FILE), one file per instance. */
+  statsFiles: string[];
+  /** The PostgreSQL postmaster serving the database, when it runs on this machine. */
+  postmasterPid?: number;
   orgs: SoakOrg[];
   /** Seconds spent seeding (before any server started). */
   seedSeconds: number;
@@ -123,6 +128,7 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
         `x ${options.documentsPerOrganization} documents in ${seedSeconds.toFixed(1)} s`,
     );
 
+    const statsFiles = urls.map((_, i) => path.join(tempDir, `live-stats-${i}.json`));
     for (let i = 0; i < options.instances; i++) {
       const url = urls[i]!;
       const profile = options.profileDir
@@ -134,7 +140,12 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
         : [];
       const child = spawn(NODE, [...profile, "src/server/main.ts"], {
         cwd: ROOT,
-        env: { ...process.env, ...baseEnv, PORT: String(ports[i]) },
+        env: {
+          ...process.env,
+          ...baseEnv,
+          PORT: String(ports[i]),
+          LIVE_STATS_FILE: statsFiles[i]!,
+        },
         stdio: ["ignore", "inherit", "inherit"],
       });
       children.push(child);
@@ -145,6 +156,11 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
       database: options.database,
       urls,
       pids: children.map((child) => child.pid!),
+      statsFiles,
+      postmasterPid:
+        options.database === "postgres"
+          ? findPostmaster(Number(new URL(databaseUrl).port || 5432))
+          : undefined,
       orgs,
       seedSeconds,
       close: async () => {

@@ -1,9 +1,12 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import { docxFixture, type Fixture, pdfFixture, txtFixture } from "../../tests/support/fixtures.ts";
 import { type StreamTiming, timeStream } from "./chat-streams.ts";
 import { processCpuMs } from "./machine.ts";
+import type { LiveStatsSnapshot } from "../../src/server/realtime/live-stats.ts";
 import { rssMiB, type SoakOrg } from "./soak-cluster.ts";
+import { type CpuClasses, cpuSecondsBetween, sampleCpu } from "./soak-cpu.ts";
 import { type Summary, summarize } from "./stats.ts";
 import { BenchSocket, inBatches } from "./sync-client.ts";
 
@@ -18,6 +21,10 @@ import { BenchSocket, inBatches } from "./sync-client.ts";
 export interface SoakLoadOptions {
   urls: string[];
   pids: number[];
+  /** The servers' live-query hub counters (see LiveStats), read at the start and end. */
+  statsFiles?: string[];
+  postmasterPid?: number;
+  modelPid?: number;
   orgs: SoakOrg[];
   durationMs: number;
   /** RSS after this much time is the baseline "after warm-up" (also the first window ignored for nothing else). */
@@ -108,7 +115,78 @@ export interface SoakLoadResult {
     growth: number[];
   };
   serverCpuSeconds: number[];
+  /** CPU seconds over the load by process class (servers, PostgreSQL, this client, the model). */
+  cpu: CpuClasses;
+  /** What the servers' live-query hubs did over the load (summed over the instances). */
+  hub: HubFigures | null;
   loadAverage: number[];
+}
+
+/** The hubs' counters over the load, summed over the instances. */
+export interface HubFigures {
+  /** Transactions committed (each instance hears every one: counted once). */
+  transactions: number;
+  runs: number;
+  runStatements: number;
+  runMs: number;
+  byFunction: Record<string, { runs: number; statements: number; ms: number }>;
+  sharedComputed: number;
+  sharedReused: number;
+  sharedStatements: number;
+  pushes: number;
+  pushBytes: number;
+  maxWaiting: number;
+}
+
+function readStats(file: string): LiveStatsSnapshot | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as LiveStatsSnapshot;
+  } catch {
+    return undefined;
+  }
+}
+
+function hubFigures(
+  before: Array<LiveStatsSnapshot | undefined>,
+  after: Array<LiveStatsSnapshot | undefined>,
+): HubFigures | null {
+  if (after.some((a) => !a) || before.some((b) => !b)) return null;
+  const figures: HubFigures = {
+    transactions: 0,
+    runs: 0,
+    runStatements: 0,
+    runMs: 0,
+    byFunction: {},
+    sharedComputed: 0,
+    sharedReused: 0,
+    sharedStatements: 0,
+    pushes: 0,
+    pushBytes: 0,
+    maxWaiting: 0,
+  };
+  after.forEach((a, i) => {
+    const b = before[i]!;
+    const e = a!;
+    figures.transactions = Math.max(figures.transactions, e.transactions - b.transactions);
+    figures.runs += e.runs - b.runs;
+    figures.runStatements += e.runStatements - b.runStatements;
+    figures.runMs += e.runMs - b.runMs;
+    figures.sharedComputed += (e.sharedComputed ?? 0) - (b.sharedComputed ?? 0);
+    figures.sharedReused += (e.sharedReused ?? 0) - (b.sharedReused ?? 0);
+    figures.sharedStatements += (e.sharedStatements ?? 0) - (b.sharedStatements ?? 0);
+    figures.pushes += e.pushes - b.pushes;
+    figures.pushBytes += e.pushBytes - b.pushBytes;
+    figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);
+    for (const [path, c] of Object.entries(e.byFunction)) {
+      const old = b.byFunction[path] ?? { runs: 0, statements: 0, ms: 0 };
+      const sum = figures.byFunction[path] ?? { runs: 0, statements: 0, ms: 0 };
+      sum.runs += c.runs - old.runs;
+      sum.statements += c.statements - old.statements;
+      sum.ms += c.ms - old.ms;
+      figures.byFunction[path] = sum;
+    }
+  });
+  return figures;
 }
 
 interface Reply {
@@ -684,6 +762,13 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
 
   // --- the run -------------------------------------------------------------------------------
   const cpuBefore = options.pids.map((pid) => processCpuMs(pid));
+  const cpuPids = {
+    servers: options.pids,
+    postmaster: options.postmasterPid,
+    model: options.modelPid ?? 0,
+  };
+  const classesBefore = sampleCpu(cpuPids);
+  const statsBefore = (options.statsFiles ?? []).map(readStats);
   const loadAverage = [os.loadavg()[0]!];
   const start = performance.now();
   windows = new Windows(start, options.windowMs);
@@ -753,6 +838,11 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
   const elapsedMs = performance.now() - start;
   loadAverage.push(os.loadavg()[0]!);
   const serverCpuSeconds = options.pids.map((pid, i) => (processCpuMs(pid) - cpuBefore[i]!) / 1000);
+  const cpu = cpuSecondsBetween(classesBefore, sampleCpu(cpuPids));
+  // The hubs write every second: both ends are at most a second old.
+  const hub = options.statsFiles?.length
+    ? hubFigures(statsBefore, options.statsFiles.map(readStats))
+    : null;
   log("load stopped: waiting for requests, chats, uploads and live updates in flight");
   await Promise.all([...requestsInFlight]);
   await Promise.all(chatWorkers);
@@ -986,6 +1076,8 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
       growth: end.map((e, i) => e / afterWarmup[i]! - 1),
     },
     serverCpuSeconds,
+    cpu,
+    hub,
     loadAverage,
   };
 }

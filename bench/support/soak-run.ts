@@ -1,3 +1,4 @@
+import os from "node:os";
 import { startFakeModel } from "./chat-streams.ts";
 import type { DbKind } from "./prepare.ts";
 import { startSoakCluster } from "./soak-cluster.ts";
@@ -81,6 +82,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       const load: SoakLoadOptions = {
         urls: cluster.urls,
         pids: cluster.pids,
+        statsFiles: cluster.statsFiles,
+        postmasterPid: cluster.postmasterPid,
+        modelPid: model.pid,
         orgs: cluster.orgs,
         durationMs: options.durationMs,
         warmupMs: options.warmupMs,
@@ -210,6 +214,7 @@ export function soakReport(run: SoakRun): string {
       `the acknowledgement), p50 ${ms(r.live.latency.p50)} / p99 ${ms(r.live.latency.p99)} / max ${ms(r.live.latency.max)} ms`,
     `server CPU: ${r.serverCpuSeconds.map((s) => `${s.toFixed(0)} s`).join(", ")} over the run; ` +
       `load average ${r.loadAverage.map((l) => l.toFixed(1)).join(" -> ")}`,
+    ...cpuAndHubLines(r),
     "",
     summary,
   ];
@@ -218,4 +223,47 @@ export function soakReport(run: SoakRun): string {
   if (r.readBack.examples.length)
     lines.push("", "lost writes:", ...r.readBack.examples.map((e) => `  ${e}`));
   return lines.join("\n");
+}
+
+const f1 = (v: number) => v.toFixed(1);
+const f2 = (v: number) => v.toFixed(2);
+
+/**
+ * Where the machine's CPU went over the load, by process class, and what the live-query hubs
+ * did: re-runs per second and per write, statements and time per re-run, bytes pushed.
+ */
+export function cpuAndHubLines(r: SoakRun["result"]): string[] {
+  const seconds = r.elapsedMs / 1000;
+  const perRequest = (s: number) => `${f2((s * 1000) / Math.max(1, r.requests.sent))} ms/request`;
+  const c = r.cpu;
+  const servers = c.servers.reduce((a, b) => a + b, 0);
+  const lines = [
+    `CPU over the load (s; ${f1(seconds)} s, ${os.cpus().length} cores = ${f1(seconds * os.cpus().length)} available): ` +
+      `servers ${c.servers.map(f1).join(" + ")} (${perRequest(servers)}), ` +
+      `PostgreSQL ${c.postgres === null ? "-" : `${f1(c.postgres)} (${perRequest(c.postgres)})`}, ` +
+      `soak client ${f1(c.client)}, loopback model ${f1(c.model)}, whole machine ${f1(c.machine)}`,
+  ];
+  const h = r.hub;
+  if (!h) return lines;
+  const writes = Math.max(1, r.requests.writes);
+  const runs = Math.max(1, h.runs);
+  lines.push(
+    `live hubs (all instances): ${h.transactions} transactions (${f1(h.transactions / seconds)}/s), ` +
+      `${h.runs} re-runs (${f1(h.runs / seconds)}/s, ${f2(h.runs / writes)} per write sent), ` +
+      `${f2(h.runStatements / runs)} statements and ${f2(h.runMs / runs)} ms wall per re-run, ` +
+      `server CPU ${f2((servers * 1000) / runs)} ms per re-run at most (all server CPU / re-runs), ` +
+      `${f1(h.pushes / seconds)} pushes/s, ${f1(h.pushBytes / seconds / 1024)} KiB/s pushed ` +
+      `(${f1(h.pushBytes / Math.max(1, h.pushes))} B a push), at most ${h.maxWaiting} re-runs waiting`,
+  );
+  if (h.sharedComputed + h.sharedReused > 0)
+    lines.push(
+      `shared sub-results: ${h.sharedComputed} computed (${f2(h.sharedStatements / Math.max(1, h.sharedComputed))} statements each), ` +
+        `${h.sharedReused} reused (${f1((100 * h.sharedReused) / Math.max(1, h.sharedReused + h.sharedComputed))} %)`,
+    );
+  for (const [path, fc] of Object.entries(h.byFunction).sort((a, b) => b[1].runs - a[1].runs))
+    lines.push(
+      `  ${path}: ${fc.runs} re-runs (${f2(fc.runs / writes)} per write), ` +
+        `${f2(fc.statements / Math.max(1, fc.runs))} statements, ${f2(fc.ms / Math.max(1, fc.runs))} ms wall each`,
+    );
+  return lines;
 }

@@ -32,6 +32,13 @@ const envSchema = z
     HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
     DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
     DATABASE_URL: url(/^postgres(ql)?:$/, "must be a postgres:// or postgresql:// URL").optional(),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(2, "must be at least 2")
+      .max(200, "must be at most 200")
+      .default(10),
+    LIVE_STATS_FILE: z.string().min(1, "must not be empty").optional(),
     APP_NAME: z
       .string()
       .trim()
@@ -230,6 +237,10 @@ function finish(env: z.infer<typeof envSchema>, oidcProviders: OidcProviderConfi
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    /** Connections per instance in the PostgreSQL pool (requests and live re-runs share it). */
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    /** Where the live-query hub writes its counters every second (benchmarks); unset: nowhere. */
+    liveStatsFile: env.LIVE_STATS_FILE,
     appName: env.APP_NAME,
     publicUrl,
     publicOrigin: new URL(publicUrl).origin,

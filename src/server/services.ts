@@ -12,6 +12,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     onListenerError: (error) =>
       log.warn({ err: error }, "change listener connection failed; reconnecting"),
   });

@@ -16,6 +16,13 @@ export interface Services {
   models: ModelRegistry;
 }
 
+/**
+ * A live query's caller-independent sub-result, shared by every live group of this instance
+ * that asks for the same key until the tables it read change (see LiveQueryHub). The key
+ * must name everything `compute` depends on besides the database: never the caller.
+ */
+export type SharedResults = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
 export interface FunctionCtx {
   services: Services;
   /** The database: a transaction inside mutations, the pool elsewhere. */
@@ -40,4 +47,9 @@ export interface FunctionCtx {
    * (deleting blobs of removed rows); dropped if it fails. Errors are logged.
    */
   afterCommit(fn: () => Promise<void>): void;
+  /**
+   * Set inside a live query's run only (the hub shares sub-results between its groups);
+   * undefined for plain requests, which compute everything themselves.
+   */
+  shared?: SharedResults;
 }

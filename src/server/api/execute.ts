@@ -6,7 +6,7 @@ import { CHANGES_CHANNEL, type Tx } from "../db/database.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
-import type { FunctionCtx, Services } from "./context.ts";
+import type { FunctionCtx, Services, SharedResults } from "./context.ts";
 import type { Registry, ServerFunction } from "./registry.ts";
 
 export interface ExecuteInput {
@@ -17,6 +17,8 @@ export interface ExecuteInput {
   request: RequestInfo;
   /** Set for live-query runs: collects the tables the query reads. */
   tracker?: ReadTracker;
+  /** Set by the live-query hub for its runs: sub-results shared between groups. */
+  shared?: SharedResults;
 }
 
 export interface ExecuteOutput {
@@ -161,6 +163,7 @@ export async function execute(
     afterCommit(fn) {
       afterCommit.push(fn);
     },
+    shared: tracker ? input.shared : undefined,
   });
 
   try {

@@ -49,6 +49,8 @@ export interface Database {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE; 10 when unset). */
+  poolSize?: number;
   onListenerError?: (error: Error) => void;
 }
 

@@ -15,7 +15,7 @@ const MIGRATION_LOCK_ID = 7_316_004_211;
 
 /** PostgreSQL at DATABASE_URL: a pool, migrations under an advisory lock, LISTEN for changes. */
 export async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

@@ -9,6 +9,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface ReadTracker {
   tables: Set<string>;
   rows: Map<string, Set<string>>;
+  /** Statements the run issued (the live-query hub's counters). */
+  statements: number;
 }
 
 const storage = new AsyncLocalStorage<ReadTracker>();
@@ -23,6 +25,7 @@ export function tablesInSql(sql: string): string[] {
 export function recordSql(sql: string): void {
   const tracker = storage.getStore();
   if (!tracker) return;
+  tracker.statements++;
   for (const table of tablesInSql(sql)) tracker.tables.add(table);
 }
 
@@ -34,7 +37,7 @@ export function recordReads(...tables: string[]): void {
 }
 
 export function newTracker(): ReadTracker {
-  return { tables: new Set(), rows: new Map() };
+  return { tables: new Set(), rows: new Map(), statements: 0 };
 }
 
 export function runTracked<T>(tracker: ReadTracker, fn: () => Promise<T>): Promise<T> {

@@ -31,6 +31,7 @@ export const documentFunctions: ServerFunction[] = [
       cursor: args.paginationOpts.cursor,
       filters: args.filters,
       sort: args.sort,
+      shared: ctx.shared,
     });
   }),
 

@@ -1,14 +1,26 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { AppError, notFound } from "#shared/errors.ts";
 import type { Sort } from "#shared/rules/sort-cycle.ts";
 import type { DocumentFilters, DocumentSummary } from "#shared/schemas/dossier.ts";
+import type { SharedResults } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
-import { type DossierCaller, requireFolderAccess } from "../dossier/access.ts";
+import {
+  type DossierCaller,
+  documentRankSql,
+  folderReadableSql,
+  isFavoriteSql,
+  ownerNameSql,
+  requireFolderAccess,
+} from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
-import { documentSummaryColumnsFor, documentSummaryView } from "./document-view.ts";
+import {
+  documentSummaryColumns,
+  documentSummaryColumnsFor,
+  documentSummaryView,
+} from "./document-view.ts";
 
 export interface ListDocumentsOptions {
   db: Executor;
@@ -21,6 +33,8 @@ export interface ListDocumentsOptions {
   filters?: Omit<DocumentFilters, "folderId">;
   /** A sortable column and direction; null or absent: newest first. */
   sort?: Sort | null;
+  /** Inside a live query: the folder's page is shared with the other members (see below). */
+  shared?: SharedResults;
 }
 
 export interface DocumentPage {
@@ -52,6 +66,9 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
   }
   // Everything inside a folder the caller may read is readable by them
   // (dossier/access.ts); the top level is the caller's own documents.
+  if (folderId !== null && options.shared) {
+    return listSharedFolderPage(options, organizationId, folderId, after);
+  }
   if (folderId !== null) await requireFolderAccess(db, caller, folderId, "read");
 
   const rows = await db
@@ -82,6 +99,93 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
   const last = shown.at(-1);
   return {
     page: shown.map(documentSummaryView),
+    isDone,
+    continueCursor: last
+      ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
+      : (options.cursor ?? ""),
+  };
+}
+
+type Cursor = ReturnType<typeof decodeCursor>;
+
+/**
+ * A folder's page inside a live query (decision 034): the rows without the caller's columns
+ * are one sub-result shared by every member's live group on this instance (they depend on
+ * the folder, page and filters only); each member then reads their own rank and star for
+ * those ids, with the same SQL as every listing (dossier/access.ts), in the statement that
+ * checks their access to the folder (one statement a member). Same answer as the path above.
+ */
+async function listSharedFolderPage(
+  options: ListDocumentsOptions,
+  organizationId: string,
+  folderId: string,
+  after: Cursor | undefined,
+): Promise<DocumentPage> {
+  const { db, caller, numItems } = options;
+  const key = `documents.list\u0000${organizationId}\u0000${folderId}\u0000${numItems}\u0000${options.cursor ?? ""}\u0000${JSON.stringify(options.filters ?? null)}`;
+  const rows = await options.shared!(key, () =>
+    db
+      .select({
+        ...documentSummaryColumns,
+        ownerName: ownerNameSql(documents),
+        cursorAt: createdAtText,
+      })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.organizationId, organizationId),
+          eq(documents.folderId, folderId),
+          documentFiltersSql(options.filters),
+          after
+            ? sql`(${documents.createdAt}, ${documents.id}) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(
+        documents.organizationId,
+        documents.folderId,
+        sql`${documents.createdAt} desc nulls last`,
+        sql`${documents.id} desc nulls last`,
+      )
+      .limit(numItems + 1),
+  );
+  const isDone = rows.length <= numItems;
+  const shown = isDone ? rows : rows.slice(0, numItems);
+  const mine =
+    shown.length === 0
+      ? []
+      : await db
+          .select({
+            id: documents.id,
+            rank: documentRankSql(caller).mapWith(Number),
+            isFavorite: isFavoriteSql(caller, documents).mapWith(Boolean),
+            // Computed once for the statement (it does not depend on the row).
+            folderReadable: folderReadableSql(caller, sql`${folderId}::uuid`).mapWith(Boolean),
+          })
+          .from(documents)
+          .where(
+            and(
+              eq(documents.organizationId, organizationId),
+              inArray(
+                documents.id,
+                shown.map((row) => row.id),
+              ),
+            ),
+          );
+  // No row to carry the check (an empty page, or its rows gone since): the check alone.
+  if (mine.length === 0) await requireFolderAccess(db, caller, folderId, "read");
+  else if (!mine[0]!.folderReadable) throw notFound("Folder");
+  const byId = new Map(mine.map((row) => [row.id, row]));
+  const page: DocumentSummary[] = [];
+  for (const row of shown) {
+    const own = byId.get(row.id);
+    // Gone since the shared page was read: its change runs this query again.
+    if (!own || own.rank < 1) continue;
+    page.push(documentSummaryView({ ...row, rank: own.rank, isFavorite: own.isFavorite }));
+  }
+  const last = shown.at(-1);
+  return {
+    page,
     isDone,
     continueCursor: last
       ? encodeCursor({ createdAt: last.cursorAt, id: last.id })

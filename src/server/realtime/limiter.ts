@@ -8,6 +8,11 @@ export class Limiter {
     this.#size = size;
   }
 
+  /** Tasks waiting for a slot. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#active >= this.#size) {
       // The finishing task hands its slot straight to us (active stays counted).

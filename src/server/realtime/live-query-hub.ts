@@ -1,11 +1,18 @@
-import type { Services } from "../api/context.ts";
+import type { Services, SharedResults } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
 import type { Identity } from "../auth/identity.ts";
-import { dependencyKeys, newTracker, runUntracked } from "../db/read-tracker.ts";
+import {
+  dependencyKeys,
+  newTracker,
+  type ReadTracker,
+  runTracked,
+  runUntracked,
+} from "../db/read-tracker.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
+import { LiveStats } from "./live-stats.ts";
 
 /**
  * One socket's subscription; the hub calls it with JSON text ready to send.
@@ -42,7 +49,23 @@ interface Group {
   settled?: Promise<void>;
 }
 
+/** A caller-independent sub-result shared by the groups that ask for its key. */
+interface SharedEntry {
+  key: string;
+  /** The change sequence when its computation started. */
+  startSeq: number;
+  tracker: ReadTracker;
+  /** Its dependency keys, once computed. */
+  deps: Set<string>;
+  promise: Promise<unknown>;
+}
+
 const RECENT_CHANGES_MAX = 20_000;
+/**
+ * Shared sub-results kept at most, least recently used first out (each is a page of up to 200
+ * rows; a group that holds one it has started with keeps it until its run ends).
+ */
+const SHARED_MAX = 256;
 const MARKER_TIMEOUT_MS = 5000;
 
 /**
@@ -61,6 +84,10 @@ export class LiveQueryHub {
   readonly #markerWaiters = new Map<string, () => void>();
   readonly #seenMarkers = new Set<string>();
   readonly #changeListeners = new Set<(change: RowChange) => void>();
+  readonly #shared = new Map<string, SharedEntry>();
+  readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
+  readonly stats = new LiveStats();
+  #stopStats: (() => void) | undefined;
   #seq = 0;
   #queue: string[] = [];
   #processing: Promise<void> = Promise.resolve();
@@ -68,6 +95,15 @@ export class LiveQueryHub {
   constructor(services: Services, registry: Registry) {
     this.#services = services;
     this.#registry = registry;
+    const statsFile = services.config.liveStatsFile;
+    if (statsFile)
+      this.#stopStats = this.stats.writeEvery(statsFile, 1000, () => this.#groups.size);
+  }
+
+  /** Stop writing the counters (LIVE_STATS_FILE), writing them a last time. */
+  close(): void {
+    this.#stopStats?.();
+    this.#stopStats = undefined;
   }
 
   get groupCount(): number {
@@ -139,6 +175,7 @@ export class LiveQueryHub {
 
   /** Re-run every group (after the change bus may have missed notifications). */
   refreshAll(): Promise<void> {
+    for (const entry of [...this.#shared.values()]) this.#dropShared(entry);
     return Promise.all([...this.#groups.values()].map((g) => this.#refresh(g))).then(
       () => undefined,
     );
@@ -176,12 +213,18 @@ export class LiveQueryHub {
       const notification = parseNotification(payload);
       if (!notification) continue;
       if (notification.kind === "marker") {
+        this.stats.transactions++;
         markers.push(notification.marker);
         continue;
       }
+      this.stats.changes++;
       const keys = keysForChange(notification.change);
       this.#remember(keys);
       for (const key of keys) {
+        for (const entry of this.#sharedByDep.get(key) ?? []) {
+          this.stats.sharedInvalidated++;
+          this.#dropShared(entry);
+        }
         for (const group of this.#byDep.get(key) ?? []) affected.add(group);
       }
       for (const listener of this.#changeListeners) listener(notification.change);
@@ -227,6 +270,9 @@ export class LiveQueryHub {
     group.settled = (async () => {
       do {
         group.dirty = false;
+        const stats = this.stats;
+        stats.waiting = this.#limiter.waiting + 1;
+        if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
         await this.#limiter.run(() => this.#runOnce(group));
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
@@ -240,8 +286,20 @@ export class LiveQueryHub {
 
   async #runOnce(group: Group): Promise<void> {
     const since = this.#seq;
+    const started = performance.now();
     const tracker = newTracker();
     let organizationId: string | null = null;
+    const used: SharedEntry[] = [];
+    // The run depends on what its shared sub-results read, from when they started reading it.
+    const shared: SharedResults = async (key, compute) => {
+      const entry = this.#sharedEntry(
+        `${organizationId ?? ""}\u0000${key}`,
+        compute,
+        organizationId,
+      );
+      used.push(entry);
+      return (await entry.promise) as never;
+    };
     let result: { kind: "value" | "error"; json: string };
     try {
       let identity: Identity | null = null;
@@ -259,6 +317,7 @@ export class LiveQueryHub {
         identity,
         request: { ip: null, userAgent: null },
         tracker,
+        shared,
       });
       result = { kind: "value", json: JSON.stringify(output.value ?? null) };
     } catch (error) {
@@ -267,16 +326,95 @@ export class LiveQueryHub {
         json: JSON.stringify(errorPayload(error, this.#services.log, { fn: group.path })),
       };
     }
+    this.stats.recordRun(group.path, tracker.statements, performance.now() - started);
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
+    for (const entry of used) for (const dep of entry.deps) deps.add(dep);
     if (group.caller) {
       deps.add(`users:id:${group.caller.userId}`);
     }
     this.#setDeps(group, deps);
-    if (this.#changedSince(since, deps)) group.dirty = true;
+    // Its own reads from its start; a shared sub-result's from that one's start (a change
+    // that landed while it was computed; once kept, such a change drops it instead).
+    if (
+      this.#changedSince(since, deps) ||
+      used.some((entry) => this.#changedSince(entry.startSeq, entry.deps))
+    )
+      group.dirty = true;
     group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
+  }
+
+  /**
+   * The shared sub-result for `key`: the one being computed or kept, else a new computation.
+   * A kept one is dropped as soon as a change touches what it read; one that a change
+   * touched while it was computed is never kept (the runs that used it see that change in
+   * their own dependencies, from the sub-result's start, and run again).
+   */
+  #sharedEntry(
+    key: string,
+    compute: () => Promise<unknown>,
+    organizationId: string | null,
+  ): SharedEntry {
+    const found = this.#shared.get(key);
+    if (found) {
+      this.stats.sharedReused++;
+      // Most recently used last: the map's order is the eviction order.
+      this.#shared.delete(key);
+      this.#shared.set(key, found);
+      return found;
+    }
+    const entry: SharedEntry = {
+      key,
+      startSeq: this.#seq,
+      tracker: newTracker(),
+      deps: new Set(),
+      promise: Promise.resolve(),
+    };
+    this.#shared.set(key, entry);
+    this.stats.sharedComputed++;
+    if (this.#shared.size > SHARED_MAX) {
+      const oldest = this.#shared.values().next().value;
+      if (oldest) this.#dropShared(oldest);
+    }
+    entry.promise = (async () => {
+      try {
+        // Awaited inside the tracked scope: a query builder runs when awaited, not when built.
+        const value = await runUntracked(() =>
+          runTracked(entry.tracker, async () => await compute()),
+        );
+        this.stats.sharedStatements += entry.tracker.statements;
+        const global = !organizationId;
+        entry.deps = new Set(dependencyKeys(entry.tracker, { organizationId, global }));
+        if (this.#shared.get(key) === entry) {
+          if (this.#changedSince(entry.startSeq, entry.deps)) this.#dropShared(entry);
+          else {
+            for (const dep of entry.deps) {
+              const set = this.#sharedByDep.get(dep) ?? new Set<SharedEntry>();
+              this.#sharedByDep.set(dep, set);
+              set.add(entry);
+            }
+          }
+        }
+        return value;
+      } catch (error) {
+        this.#dropShared(entry);
+        throw error;
+      }
+    })();
+    // Awaited by every run that uses it; a failure is theirs to report.
+    entry.promise.catch(() => undefined);
+    return entry;
+  }
+
+  #dropShared(entry: SharedEntry): void {
+    if (this.#shared.get(entry.key) === entry) this.#shared.delete(entry.key);
+    for (const dep of entry.deps) {
+      const set = this.#sharedByDep.get(dep);
+      set?.delete(entry);
+      if (set?.size === 0) this.#sharedByDep.delete(dep);
+    }
   }
 
   #deliver(group: Group, subscriber: Subscriber): void {
@@ -284,7 +422,11 @@ export class LiveQueryHub {
     if (!last) return;
     const stamp = `${last.kind}:${last.json}`;
     if (subscriber.lastSent === stamp) return;
-    if (subscriber.send(last.kind, last.json)) subscriber.lastSent = stamp;
+    if (subscriber.send(last.kind, last.json)) {
+      subscriber.lastSent = stamp;
+      this.stats.pushes++;
+      this.stats.pushBytes += last.json.length;
+    }
   }
 
   #setDeps(group: Group, deps: Set<string>): void {
