@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { GRID_GAP, GRID_MIN_CARD_WIDTH } from "./layout.ts";
 import { CardSkeleton } from "./skeleton-parts.tsx";
@@ -51,24 +52,15 @@ function useRevealedRows(rowsOnScreen: number): number {
   return revealed;
 }
 
-/** A card that re-renders only when its document changes (a new page leaves the rest alone). */
-const GridCard = memo(function GridCard({
-  document,
-  onOpen,
-}: {
-  document: DocumentSummary;
-  onOpen: (documentId: string) => void;
-}) {
-  const open = useCallback(() => onOpen(document._id), [onOpen, document._id]);
-  return <DocumentCard document={document} onOpen={open} />;
-});
-
 /**
  * Document cards in rows; only the rows near the viewport are in the page,
  * so a folder of 10,000 documents scrolls as smoothly as one of ten.
  */
 export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: DocumentGridProps) {
   const [list, setList] = useState<HTMLDivElement | null>(null);
+  // One router subscription and one favourite mutation for all the cards; cards are memoized
+  // and re-render only when their document changes (a new page leaves the rest alone).
+  const actions = useDocumentCardActions(onOpen);
   const width = useWidth(list);
   const columns = Math.max(1, Math.floor((width + GRID_GAP) / (GRID_MIN_CARD_WIDTH + GRID_GAP)));
   const cardWidth = width > 0 ? (width - GRID_GAP * (columns - 1)) / columns : GRID_MIN_CARD_WIDTH;
@@ -118,7 +110,7 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
           {documents.slice(row.index * columns, row.index * columns + columns).map((document) => (
             <div key={document._id} className="min-w-0">
               {position < revealed ? (
-                <GridCard document={document} onOpen={onOpen} />
+                <DocumentCard document={document} actions={actions} />
               ) : (
                 <CardSkeleton />
               )}
