@@ -1,10 +1,11 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { useEffect, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { GRID_GAP, GRID_MIN_CARD_WIDTH } from "./layout.ts";
 import { CardSkeleton } from "./skeleton-parts.tsx";
+import { GridSkeleton } from "./skeletons.tsx";
 import { useScrollMargin } from "./use-scroll-margin.ts";
 
 interface DocumentGridProps {
@@ -16,12 +17,16 @@ interface DocumentGridProps {
   onNearEnd: () => void;
 }
 
-/** The width of an element, kept current as it resizes. */
+/**
+ * The width of an element, kept current as it resizes; 0 until it is known. Read from a
+ * ResizeObserver only, whose first report comes after the browser's own layout: reading
+ * `clientWidth` as the grid mounts forced a layout of the whole page inside the task that
+ * mounted it (decision 016, "no forced layout").
+ */
 function useWidth(element: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!element) return;
-    setWidth(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(entry.contentRect.width);
     });
@@ -29,6 +34,25 @@ function useWidth(element: HTMLElement | null): number {
     return () => observer.disconnect();
   }, [element]);
   return width;
+}
+
+/**
+ * The scrolling area's size for the virtualizer, from a ResizeObserver only: the default reads
+ * `getBoundingClientRect()` as it mounts, which forces a layout. Until the first report the
+ * virtualizer uses `initialRect` (the window's height, which needs no layout).
+ */
+function observeScrollerSize(
+  instance: Virtualizer<HTMLElement, Element>,
+  report: (rect: { width: number; height: number }) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) report({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+  });
+  observer.observe(element, { box: "border-box" });
+  return () => observer.disconnect();
 }
 
 /**
@@ -76,6 +100,8 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
     estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin,
+    initialRect: { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight },
+    observeElementRect: observeScrollerSize,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row height changes
   useEffect(() => {
@@ -83,8 +109,9 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
   }, [virtualizer, rowHeight]);
 
   const rows = virtualizer.getVirtualItems();
-  const revealed = useRevealedRows(rows.length);
-  const lastRow = rows.at(-1)?.index ?? -1;
+  const measured = width > 0;
+  const revealed = useRevealedRows(measured ? rows.length : 0);
+  const lastRow = measured ? (rows.at(-1)?.index ?? -1) : -1;
   useEffect(() => {
     if (rowCount > 0 && lastRow >= rowCount - 3) onNearEnd();
   }, [lastRow, rowCount, onNearEnd]);
@@ -94,9 +121,12 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
       ref={setList}
       data-testid="document-grid"
       className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={measured ? { height: virtualizer.getTotalSize() } : undefined}
     >
-      {rows.map((row, position) => (
+      {/* Until the width is known (the observer's first report, a frame later): the same
+          skeleton cards as while loading, laid out by CSS, so nothing moves. */}
+      {measured ? null : <GridSkeleton />}
+      {(measured ? rows : []).map((row, position) => (
         <div
           key={row.key}
           className="absolute inset-x-0 top-0 grid"
