@@ -79,18 +79,21 @@ export const DocumentCard = memo(function DocumentCard({
         isFavorite={document.isFavorite}
         onToggle={() => actions.setFavorite(document._id, !document.isFavorite)}
         className={cn(
-          "absolute top-2 right-10 z-10 bg-popover/85 shadow-sm backdrop-blur transition-opacity",
+          "absolute top-2 right-10 z-10 bg-popover/85 shadow-sm transition-opacity",
+          // The blur only while shown: a backdrop filter on every hidden button cost each
+          // frame a composited layer per card (decision 016, "cheap cards").
           document.isFavorite
-            ? "opacity-100"
-            : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+            ? "opacity-100 backdrop-blur"
+            : "opacity-0 group-hover:opacity-100 group-hover:backdrop-blur focus-visible:opacity-100 focus-visible:backdrop-blur",
         )}
       />
       <DocumentActionsMenu
         document={document}
         onOpen={onOpen}
         className={cn(
-          "absolute top-2 right-2 z-10 bg-popover/85 opacity-0 shadow-sm backdrop-blur transition-opacity",
+          "absolute top-2 right-2 z-10 bg-popover/85 opacity-0 shadow-sm transition-opacity",
           "group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100",
+          "group-hover:backdrop-blur focus-visible:backdrop-blur data-[state=open]:backdrop-blur",
         )}
       />
     </article>

@@ -1,4 +1,4 @@
-import { useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { elementScroll, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { useEffect, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
@@ -50,10 +50,38 @@ function observeScrollerSize(
   const observer = new ResizeObserver(([entry]) => {
     const box = entry?.borderBoxSize?.[0];
     if (box) report({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+    const held = heldWrites.get(instance);
+    if (held) {
+      heldWrites.set(instance, () => {});
+      held();
+    }
   });
   observer.observe(element, { box: "border-box" });
   return () => observer.disconnect();
 }
+
+/** The first scroll write of each virtualizer, held until the scroller's first size report. */
+const heldWrites = new WeakMap<object, () => void>();
+
+/**
+ * The virtualizer's scroll writes, except the first (it puts the area at its initial offset as
+ * it mounts): `scrollTo` right after React's commit forced a layout of the page inside that
+ * task. It is made in the scroller's first ResizeObserver report instead, when the layout is
+ * fresh, and only if the area is not there already (a cold load's area is at the top).
+ */
+const scrollAfterFirstLayout = (
+  offset: number,
+  options: Parameters<typeof elementScroll>[1],
+  instance: Virtualizer<HTMLElement, Element>,
+) => {
+  if (heldWrites.has(instance)) return elementScroll(offset, options, instance);
+  heldWrites.set(instance, () => {
+    const element = instance.scrollElement;
+    if (element && Math.abs(element.scrollTop - offset) >= 1) {
+      elementScroll(offset, options, instance);
+    }
+  });
+};
 
 /**
  * How many of the rows on screen show their cards yet: one more per task after the grid
@@ -102,6 +130,7 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
     scrollMargin,
     initialRect: { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight },
     observeElementRect: observeScrollerSize,
+    scrollToFn: scrollAfterFirstLayout,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row height changes
   useEffect(() => {
