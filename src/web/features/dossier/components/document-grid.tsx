@@ -1,5 +1,5 @@
 import { elementScroll, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { DocumentCard } from "./document-card.tsx";
@@ -98,7 +98,9 @@ function useRevealedRows(rowsOnScreen: number): number {
       }
       return;
     }
-    const timer = setTimeout(() => setRevealed((count) => count + 1), 0);
+    // A transition: React renders the row in slices of a few milliseconds, yielding between
+    // them, so only the row's commit is one piece of work (decision 016, "smaller tasks").
+    const timer = setTimeout(() => startTransition(() => setRevealed((count) => count + 1)), 0);
     return () => clearTimeout(timer);
   }, [revealed, rowsOnScreen]);
   return revealed;
