@@ -8,6 +8,7 @@ import {
   Share2,
   Trash2,
 } from "lucide-react";
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from "react";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -31,26 +32,89 @@ interface DocumentActionsMenuProps {
   className?: string;
 }
 
+const triggerClass = "size-7 data-[state=open]:bg-accent data-[state=open]:text-foreground";
+
+/** How the menu was first asked for: a hover or focus mounts it closed, a press mounts it open. */
+type Armed = "closed" | "open";
+
 /**
  * Open and download, and as far as my role allows: rename, move, retry
  * (after a failure), share (owner) and delete (owner).
+ *
+ * A grid shows dozens of these at once, and a Radix menu (its root, trigger, popper anchor,
+ * document listeners) and its mutation hook cost every card render time. Until someone points
+ * at, focuses or presses the trigger it is a plain button of the same look and name; the menu
+ * mounts then (decision 016, "cheap cards"). A press (pointer, Enter, Space, ArrowDown) on the
+ * plain button mounts it open; a keyboard focus moves to the menu's own trigger.
  */
-export function DocumentActionsMenu({ document, onOpen, className }: DocumentActionsMenuProps) {
+export function DocumentActionsMenu(props: DocumentActionsMenuProps) {
+  const [armed, setArmed] = useState<Armed | null>(null);
+  const focused = useRef(false);
+  if (armed)
+    return <ActionsMenu {...props} defaultOpen={armed === "open"} refocus={focused.current} />;
+  const { document, className } = props;
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={`Actions for ${document.name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      data-testid="document-actions"
+      className={cn(triggerClass, className)}
+      onPointerEnter={() => setArmed("closed")}
+      onFocus={() => {
+        focused.current = true;
+        setArmed("closed");
+      }}
+      onPointerDown={(event: PointerEvent) => {
+        // As Radix's trigger: the main button without Ctrl opens (touch has no hover first).
+        if (event.button === 0 && !event.ctrlKey) {
+          event.preventDefault();
+          setArmed("open");
+        }
+      }}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
+          event.preventDefault();
+          focused.current = true;
+          setArmed("open");
+        }
+      }}
+    >
+      <MoreHorizontal aria-hidden="true" />
+    </Button>
+  );
+}
+
+function ActionsMenu({
+  document,
+  onOpen,
+  className,
+  defaultOpen,
+  refocus,
+}: DocumentActionsMenuProps & { defaultOpen: boolean; refocus: boolean }) {
   const retry = useRetryDocument();
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The plain button had the focus and was replaced: give it to the menu's trigger.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the menu mounts
+  useLayoutEffect(() => {
+    if (refocus && !defaultOpen) trigger.current?.focus({ preventScroll: true });
+  }, []);
   const canEdit = document.myRole !== "viewer";
   const isOwner = document.myRole === "owner";
   return (
-    <DropdownMenu modal={false}>
+    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
         <Button
+          ref={trigger}
           variant="ghost"
           size="icon"
           aria-label={`Actions for ${document.name}`}
           data-testid="document-actions"
-          className={cn(
-            "size-7 data-[state=open]:bg-accent data-[state=open]:text-foreground",
-            className,
-          )}
+          className={cn(triggerClass, className)}
         >
           <MoreHorizontal aria-hidden="true" />
         </Button>

@@ -1,23 +1,29 @@
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { useDocumentHref } from "../hooks/use-document-href.ts";
+import { memo } from "react";
+import type { DocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import { DocumentActionsMenu } from "./document-actions-menu.tsx";
 import { DocumentThumbnail } from "./document-thumbnail.tsx";
-import { FavoriteButton } from "./favorite-button.tsx";
+import { FavoriteToggle } from "./favorite-button.tsx";
 import { OwnerBadge } from "./owner-badge.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
-/** A document in the grid: preview, name, type, size, date and status; opens the document view. */
-export function DocumentCard({
+/**
+ * A document in the grid: preview, name, type, size, date and status; opens the document view.
+ * Memoized: `actions` is made once per grid (`useDocumentCardActions`), so a card re-renders
+ * only when its document changes.
+ */
+export const DocumentCard = memo(function DocumentCard({
   document,
-  onOpen,
+  actions,
 }: {
   document: DocumentSummary;
-  onOpen: () => void;
+  actions: DocumentCardActions;
 }) {
-  const href = useDocumentHref(document._id);
+  const href = actions.href(document._id);
+  const onOpen = () => actions.open(document._id);
   return (
     <article
       data-testid="document-card"
@@ -67,26 +73,29 @@ export function DocumentCard({
           <OwnerBadge ownerName={document.ownerName} myRole={document.myRole} className="mt-1" />
         </div>
       </div>
-      <FavoriteButton
+      <FavoriteToggle
         entityType="document"
-        entityId={document._id}
         name={document.name}
         isFavorite={document.isFavorite}
+        onToggle={() => actions.setFavorite(document._id, !document.isFavorite)}
         className={cn(
-          "absolute top-2 right-10 z-10 bg-popover/85 shadow-sm backdrop-blur transition-opacity",
+          "absolute top-2 right-10 z-10 bg-popover/85 shadow-sm transition-opacity",
+          // The blur only while shown: a backdrop filter on every hidden button cost each
+          // frame a composited layer per card (decision 016, "cheap cards").
           document.isFavorite
-            ? "opacity-100"
-            : "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+            ? "opacity-100 backdrop-blur"
+            : "opacity-0 group-hover:opacity-100 group-hover:backdrop-blur focus-visible:opacity-100 focus-visible:backdrop-blur",
         )}
       />
       <DocumentActionsMenu
         document={document}
         onOpen={onOpen}
         className={cn(
-          "absolute top-2 right-2 z-10 bg-popover/85 opacity-0 shadow-sm backdrop-blur transition-opacity",
+          "absolute top-2 right-2 z-10 bg-popover/85 opacity-0 shadow-sm transition-opacity",
           "group-hover:opacity-100 focus-visible:opacity-100 data-[state=open]:opacity-100",
+          "group-hover:backdrop-blur focus-visible:backdrop-blur data-[state=open]:backdrop-blur",
         )}
       />
     </article>
   );
-}
+});

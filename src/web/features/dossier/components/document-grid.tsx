@@ -1,9 +1,11 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useCallback, useEffect, useLayoutEffect, useState } from "react";
+import { elementScroll, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
+import { startTransition, useEffect, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { GRID_GAP, GRID_MIN_CARD_WIDTH } from "./layout.ts";
 import { CardSkeleton } from "./skeleton-parts.tsx";
+import { GridSkeleton } from "./skeletons.tsx";
 import { useScrollMargin } from "./use-scroll-margin.ts";
 
 interface DocumentGridProps {
@@ -15,12 +17,16 @@ interface DocumentGridProps {
   onNearEnd: () => void;
 }
 
-/** The width of an element, kept current as it resizes. */
+/**
+ * The width of an element, kept current as it resizes; 0 until it is known. Read from a
+ * ResizeObserver only, whose first report comes after the browser's own layout: reading
+ * `clientWidth` as the grid mounts forced a layout of the whole page inside the task that
+ * mounted it (decision 016, "no forced layout").
+ */
 function useWidth(element: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!element) return;
-    setWidth(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(entry.contentRect.width);
     });
@@ -29,6 +35,53 @@ function useWidth(element: HTMLElement | null): number {
   }, [element]);
   return width;
 }
+
+/**
+ * The scrolling area's size for the virtualizer, from a ResizeObserver only: the default reads
+ * `getBoundingClientRect()` as it mounts, which forces a layout. Until the first report the
+ * virtualizer uses `initialRect` (the window's height, which needs no layout).
+ */
+function observeScrollerSize(
+  instance: Virtualizer<HTMLElement, Element>,
+  report: (rect: { width: number; height: number }) => void,
+) {
+  const element = instance.scrollElement;
+  if (!element) return;
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) report({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) });
+    const held = heldWrites.get(instance);
+    if (held) {
+      heldWrites.set(instance, () => {});
+      held();
+    }
+  });
+  observer.observe(element, { box: "border-box" });
+  return () => observer.disconnect();
+}
+
+/** The first scroll write of each virtualizer, held until the scroller's first size report. */
+const heldWrites = new WeakMap<object, () => void>();
+
+/**
+ * The virtualizer's scroll writes, except the first (it puts the area at its initial offset as
+ * it mounts): `scrollTo` right after React's commit forced a layout of the page inside that
+ * task. It is made in the scroller's first ResizeObserver report instead, when the layout is
+ * fresh, and only if the area is not there already (a cold load's area is at the top).
+ */
+const scrollAfterFirstLayout = (
+  offset: number,
+  options: Parameters<typeof elementScroll>[1],
+  instance: Virtualizer<HTMLElement, Element>,
+) => {
+  if (heldWrites.has(instance)) return elementScroll(offset, options, instance);
+  heldWrites.set(instance, () => {
+    const element = instance.scrollElement;
+    if (element && Math.abs(element.scrollTop - offset) >= 1) {
+      elementScroll(offset, options, instance);
+    }
+  });
+};
 
 /**
  * How many of the rows on screen show their cards yet: one more per task after the grid
@@ -45,23 +98,13 @@ function useRevealedRows(rowsOnScreen: number): number {
       }
       return;
     }
-    const timer = setTimeout(() => setRevealed((count) => count + 1), 0);
+    // A transition: React renders the row in slices of a few milliseconds, yielding between
+    // them, so only the row's commit is one piece of work (decision 016, "smaller tasks").
+    const timer = setTimeout(() => startTransition(() => setRevealed((count) => count + 1)), 0);
     return () => clearTimeout(timer);
   }, [revealed, rowsOnScreen]);
   return revealed;
 }
-
-/** A card that re-renders only when its document changes (a new page leaves the rest alone). */
-const GridCard = memo(function GridCard({
-  document,
-  onOpen,
-}: {
-  document: DocumentSummary;
-  onOpen: (documentId: string) => void;
-}) {
-  const open = useCallback(() => onOpen(document._id), [onOpen, document._id]);
-  return <DocumentCard document={document} onOpen={open} />;
-});
 
 /**
  * Document cards in rows; only the rows near the viewport are in the page,
@@ -69,6 +112,9 @@ const GridCard = memo(function GridCard({
  */
 export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: DocumentGridProps) {
   const [list, setList] = useState<HTMLDivElement | null>(null);
+  // One router subscription and one favourite mutation for all the cards; cards are memoized
+  // and re-render only when their document changes (a new page leaves the rest alone).
+  const actions = useDocumentCardActions(onOpen);
   const width = useWidth(list);
   const columns = Math.max(1, Math.floor((width + GRID_GAP) / (GRID_MIN_CARD_WIDTH + GRID_GAP)));
   const cardWidth = width > 0 ? (width - GRID_GAP * (columns - 1)) / columns : GRID_MIN_CARD_WIDTH;
@@ -84,6 +130,9 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
     estimateSize: () => rowHeight,
     overscan: 3,
     scrollMargin,
+    initialRect: { width: 0, height: typeof window === "undefined" ? 0 : window.innerHeight },
+    observeElementRect: observeScrollerSize,
+    scrollToFn: scrollAfterFirstLayout,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row height changes
   useEffect(() => {
@@ -91,8 +140,9 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
   }, [virtualizer, rowHeight]);
 
   const rows = virtualizer.getVirtualItems();
-  const revealed = useRevealedRows(rows.length);
-  const lastRow = rows.at(-1)?.index ?? -1;
+  const measured = width > 0;
+  const revealed = useRevealedRows(measured ? rows.length : 0);
+  const lastRow = measured ? (rows.at(-1)?.index ?? -1) : -1;
   useEffect(() => {
     if (rowCount > 0 && lastRow >= rowCount - 3) onNearEnd();
   }, [lastRow, rowCount, onNearEnd]);
@@ -102,9 +152,12 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
       ref={setList}
       data-testid="document-grid"
       className="relative w-full"
-      style={{ height: virtualizer.getTotalSize() }}
+      style={measured ? { height: virtualizer.getTotalSize() } : undefined}
     >
-      {rows.map((row, position) => (
+      {/* Until the width is known (the observer's first report, a frame later): the same
+          skeleton cards as while loading, laid out by CSS, so nothing moves. */}
+      {measured ? null : <GridSkeleton />}
+      {(measured ? rows : []).map((row, position) => (
         <div
           key={row.key}
           className="absolute inset-x-0 top-0 grid"
@@ -118,7 +171,7 @@ export function DocumentGrid({ documents, scrollElement, onOpen, onNearEnd }: Do
           {documents.slice(row.index * columns, row.index * columns + columns).map((document) => (
             <div key={document._id} className="min-w-0">
               {position < revealed ? (
-                <GridCard document={document} onOpen={onOpen} />
+                <DocumentCard document={document} actions={actions} />
               ) : (
                 <CardSkeleton />
               )}

@@ -12,20 +12,29 @@ interface FavoriteButtonProps {
 }
 
 /** The star on a card, a row, a tile, the tree and the document view: one member's favorite. */
-export function FavoriteButton({
-  entityType,
-  entityId,
-  name,
-  isFavorite,
-  className,
-}: FavoriteButtonProps) {
+export function FavoriteButton(props: FavoriteButtonProps) {
   const setDocument = useSetDocumentFavorite();
   const setFolder = useSetFolderFavorite();
+  const { entityType, entityId, isFavorite } = props;
   const toggle = () => {
     const favorite = !isFavorite;
     if (entityType === "document") setDocument.mutate({ documentId: entityId, favorite });
     else setFolder.mutate({ folderId: entityId, favorite });
   };
+  return <FavoriteToggle {...props} onToggle={toggle} />;
+}
+
+/**
+ * The star without its mutation hooks: a list of many (the grid's cards) holds one mutation
+ * and passes `onToggle` (decision 016, "cheap cards").
+ */
+export function FavoriteToggle({
+  entityType,
+  name,
+  isFavorite,
+  className,
+  onToggle,
+}: Omit<FavoriteButtonProps, "entityId"> & { onToggle: () => void }) {
   const label = isFavorite ? `Remove ${name} from favorites` : `Add ${name} to favorites`;
   return (
     <Button
@@ -39,7 +48,7 @@ export function FavoriteButton({
       onClick={(event) => {
         event.preventDefault();
         event.stopPropagation();
-        toggle();
+        onToggle();
       }}
       className={cn("size-7", isFavorite && "text-amber-400 hover:text-amber-300", className)}
     >

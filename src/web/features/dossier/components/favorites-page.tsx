@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
+import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { favoriteDocumentsPageOptions, favoriteFoldersOptions } from "../api/share-queries.ts";
 import type { DossierSearch } from "../search.ts";
 import { DocumentCard } from "./document-card.tsx";
@@ -27,6 +28,7 @@ function FavoritePage({
   onNext: (cursor: string | null) => void;
 }) {
   const page = useQuery(favoriteDocumentsPageOptions(cursor));
+  const actions = useDocumentCardActions(onOpen);
   const report = useRef(onNext);
   report.current = onNext;
   const loaded = page.data !== undefined;
@@ -39,7 +41,7 @@ function FavoritePage({
     <>
       {page.data.page.map((document: DocumentSummary) => (
         <li key={document._id}>
-          <DocumentCard document={document} onOpen={() => onOpen(document._id)} />
+          <DocumentCard document={document} actions={actions} />
         </li>
       ))}
     </>
