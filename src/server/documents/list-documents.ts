@@ -75,23 +75,16 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
     .select({ ...documentSummaryColumnsFor(caller), cursorAt: createdAtText })
     .from(documents)
     .where(
-      and(
-        eq(documents.organizationId, organizationId),
+      newestFirstPage(
+        organizationId,
         folderId === null
           ? and(isNull(documents.folderId), eq(documents.ownerId, caller.userId))
           : eq(documents.folderId, folderId),
-        documentFiltersSql(options.filters),
-        after
-          ? sql`(${documents.createdAt}, ${documents.id}) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
-          : undefined,
+        options.filters,
+        after,
       ),
     )
-    .orderBy(
-      documents.organizationId,
-      documents.folderId,
-      sql`${documents.createdAt} desc nulls last`,
-      sql`${documents.id} desc nulls last`,
-    )
+    .orderBy(...NEWEST_FIRST)
     .limit(numItems + 1);
 
   const isDone = rows.length <= numItems;
@@ -107,6 +100,31 @@ export async function listDocuments(options: ListDocumentsOptions): Promise<Docu
 }
 
 type Cursor = ReturnType<typeof decodeCursor>;
+
+/** The rows of one newest-first page: the organization, where they are, the filters, after the cursor. */
+function newestFirstPage(
+  organizationId: string,
+  where: SQL | undefined,
+  filters: ListDocumentsOptions["filters"],
+  after: Cursor | undefined,
+): SQL | undefined {
+  return and(
+    eq(documents.organizationId, organizationId),
+    where,
+    documentFiltersSql(filters),
+    after
+      ? sql`(${documents.createdAt}, ${documents.id}) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
+      : undefined,
+  );
+}
+
+/** documents_org_folder_created_idx's order, spelled out (see listDocuments). */
+const NEWEST_FIRST = [
+  documents.organizationId,
+  documents.folderId,
+  sql`${documents.createdAt} desc nulls last`,
+  sql`${documents.id} desc nulls last`,
+] as const;
 
 /**
  * A folder's page inside a live query (decision 034): the rows without the caller's columns
@@ -132,21 +150,9 @@ async function listSharedFolderPage(
       })
       .from(documents)
       .where(
-        and(
-          eq(documents.organizationId, organizationId),
-          eq(documents.folderId, folderId),
-          documentFiltersSql(options.filters),
-          after
-            ? sql`(${documents.createdAt}, ${documents.id}) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::uuid)`
-            : undefined,
-        ),
+        newestFirstPage(organizationId, eq(documents.folderId, folderId), options.filters, after),
       )
-      .orderBy(
-        documents.organizationId,
-        documents.folderId,
-        sql`${documents.createdAt} desc nulls last`,
-        sql`${documents.id} desc nulls last`,
-      )
+      .orderBy(...NEWEST_FIRST)
       .limit(numItems + 1),
   );
   const isDone = rows.length <= numItems;
