@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
+import type { LiveStatsSnapshot } from "../../src/server/realtime/live-stats.ts";
 import { docxFixture, type Fixture, pdfFixture, txtFixture } from "../../tests/support/fixtures.ts";
 import { type StreamTiming, timeStream } from "./chat-streams.ts";
 import { processCpuMs } from "./machine.ts";
-import type { LiveStatsSnapshot } from "../../src/server/realtime/live-stats.ts";
 import { rssMiB, type SoakOrg } from "./soak-cluster.ts";
 import { type CpuClasses, cpuSecondsBetween, sampleCpu } from "./soak-cpu.ts";
 import { type Summary, summarize } from "./stats.ts";
@@ -122,21 +122,21 @@ export interface SoakLoadResult {
   loadAverage: number[];
 }
 
-/** The hubs' counters over the load, summed over the instances. */
-export interface HubFigures {
-  /** Transactions committed (each instance hears every one: counted once). */
-  transactions: number;
-  runs: number;
-  runStatements: number;
-  runMs: number;
-  byFunction: Record<string, { runs: number; statements: number; ms: number }>;
-  sharedComputed: number;
-  sharedReused: number;
-  sharedStatements: number;
-  pushes: number;
-  pushBytes: number;
-  maxWaiting: number;
-}
+/** The hubs' counters over the load, summed over the instances (transactions counted once: each instance hears every one). */
+export type HubFigures = Pick<
+  LiveStatsSnapshot,
+  | "transactions"
+  | "runs"
+  | "runStatements"
+  | "runMs"
+  | "byFunction"
+  | "sharedComputed"
+  | "sharedReused"
+  | "sharedStatements"
+  | "pushes"
+  | "pushBytes"
+  | "maxWaiting"
+>;
 
 function readStats(file: string): LiveStatsSnapshot | undefined {
   try {

@@ -10,28 +10,32 @@ import { ms, table } from "./stats.ts";
  * load, the read-back, and everything stopped again (also when the run throws).
  */
 
-export interface SoakOptions {
+/** The load's shape as runSoakLoad takes it (soak-load.ts documents each), plus the cluster's. */
+export interface SoakOptions
+  extends Pick<
+    SoakLoadOptions,
+    | "durationMs"
+    | "warmupMs"
+    | "windowMs"
+    | "sockets"
+    | "rps"
+    | "writeShare"
+    | "chats"
+    | "chatPauseMs"
+    | "uploadsPerMinute"
+    | "log"
+  > {
   database: DbKind;
   instances: number;
   organizations: number;
   usersPerOrganization: number;
   documentsPerOrganization: number;
-  durationMs: number;
-  warmupMs: number;
-  windowMs: number;
-  sockets: number;
-  rps: number;
-  writeShare: number;
-  chats: number;
-  chatPauseMs: number;
-  uploadsPerMinute: number;
   /** Requests in flight at most (HTTP reads and writes); a request due beyond it is skipped. */
   maxInFlight?: number;
   databaseUrl?: string;
   dataDir?: string;
   /** Run the servers under --cpu-prof into this directory (see soak-cluster.ts). */
   profileDir?: string;
-  log?: (line: string) => void;
 }
 
 export interface SoakRun {
