@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { messages, threads } from "../db/schema.ts";
 import { newId } from "../ids.ts";
 import { chooseChatModel } from "../models/choose-chat-model.ts";
@@ -224,13 +225,6 @@ async function writeTurn(
     lastMessageAt: at,
     updatedAt: at,
   };
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return typeof result === "object" && result !== null && "rows" in result
-    ? (result.rows as unknown[])
-    : [];
 }
 
 /** A thread the request starts: stored with the turn's writes. */

@@ -3,13 +3,14 @@ import { z } from "zod";
 import type { Sort } from "#shared/rules/sort-cycle.ts";
 import type { DocumentFilters, DocumentSummary, SearchHit } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { documentChunks, documents, searchTerms } from "../db/schema.ts";
 import { type DossierCaller, readableDocumentsCondition } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 import { type EmbeddingChoice, embedQuery } from "../models/embedding-model.ts";
+import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
 import { getManyDocumentRows } from "./document-queries.ts";
 import { documentSummaryView } from "./document-view.ts";
-import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
 import {
   hasSearchTerms,
   type ParsedQuery,
@@ -791,10 +792,3 @@ export async function searchPassages(
 }
 
 const rankedSchema = z.array(z.object({ documentId: z.string(), chunkId: z.string() }));
-
-/** The rows of a raw query, from either driver (node-postgres and PGlite both answer `rows`). */
-function rowsOf(result: unknown): unknown {
-  return typeof result === "object" && result !== null && "rows" in result
-    ? result.rows
-    : undefined;
-}

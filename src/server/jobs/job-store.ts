@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { jobs } from "../db/schema.ts";
 import type { ClaimedJob } from "./types.ts";
 
@@ -187,11 +188,4 @@ export async function purgeFinishedJobs(
     )
     .returning({ id: jobs.id });
   return rows.length;
-}
-
-/** The rows of a raw query, from either driver (node-postgres and PGlite both answer `rows`). */
-function rowsOf(result: unknown): unknown {
-  return typeof result === "object" && result !== null && "rows" in result
-    ? result.rows
-    : undefined;
 }

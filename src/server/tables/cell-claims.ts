@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CellValue } from "#shared/schemas/review-table.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { reviewTableCells } from "../db/schema.ts";
 import type { StoredCitation } from "./answer.ts";
-import { rowsOf } from "./fill-queue.ts";
 
 /**
  * Claiming cells and storing their answers (decision 027). A claim marks a

@@ -4,6 +4,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Services } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { organizationSettings, reviewTableColumns, reviewTables } from "../db/schema.ts";
 import { retryDelayMs } from "../jobs/backoff.ts";
 import type { JobHandler, JobRunContext } from "../jobs/types.ts";
@@ -28,7 +29,7 @@ import {
   releaseClaims,
   writeResults,
 } from "./cell-claims.ts";
-import { ensureFillJob, rowsOf, TABLE_FILL_JOB } from "./fill-queue.ts";
+import { ensureFillJob, TABLE_FILL_JOB } from "./fill-queue.ts";
 import { findPassagesBatch } from "./passages.ts";
 
 /**

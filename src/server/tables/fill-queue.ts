@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { TableProgress } from "#shared/schemas/review-table.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { jobs, reviewTableCells } from "../db/schema.ts";
 import { enqueueJob } from "../jobs/queue.ts";
 
@@ -166,12 +167,6 @@ export async function tableProgress(
     }
   }
   return progress;
-}
-
-export function rowsOf(result: unknown): unknown[] {
-  return typeof result === "object" && result !== null && "rows" in result
-    ? (result.rows as unknown[])
-    : [];
 }
 
 export function rowCount(result: unknown): number {

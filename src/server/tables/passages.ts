@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { documentChunks } from "../db/schema.ts";
 import type { Passage } from "./answer.ts";
 
@@ -170,10 +171,4 @@ function toPassage(
 function pageOf(location: Record<string, unknown> | null): number | null {
   const page = location?.page;
   return typeof page === "number" && Number.isInteger(page) ? page : null;
-}
-
-function rowsOf(result: unknown): unknown {
-  return typeof result === "object" && result !== null && "rows" in result
-    ? result.rows
-    : undefined;
 }

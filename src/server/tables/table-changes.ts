@@ -2,10 +2,11 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { TABLE_LIMITS, type TableCell, type TableChanges } from "#shared/schemas/review-table.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { documents, reviewTableCells, reviewTableRows } from "../db/schema.ts";
 import { documentRankSql } from "../dossier/access.ts";
 import { cellValueSql, cellView } from "./cell-view.ts";
-import { rowsOf, tableProgress } from "./fill-queue.ts";
+import { tableProgress } from "./fill-queue.ts";
 import { dependOnTable, requireTableAccess } from "./table-access.ts";
 
 /**

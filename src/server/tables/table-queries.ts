@@ -16,6 +16,7 @@ import {
 } from "#shared/schemas/review-table.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import {
   documents,
   reviewTableCells,
@@ -27,7 +28,7 @@ import {
 import { type DossierCaller, documentRankSql } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
 import { cellValueSql, cellView } from "./cell-view.ts";
-import { rowsOf, tableProgress } from "./fill-queue.ts";
+import { tableProgress } from "./fill-queue.ts";
 import { currentRevision } from "./table-changes.ts";
 
 export { cellValueSql, cellView, parseCellValue } from "./cell-view.ts";
