@@ -162,6 +162,20 @@ describe("loadConfig", () => {
     expect(message).toContain("LOG_LEVEL");
   });
 
+  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 2 to 200, 10 by default", () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "30" }).databasePoolSize).toBe(30);
+    expect(configErrorOf({ DATABASE_POOL_SIZE: "many" })).toContain(
+      "DATABASE_POOL_SIZE must be a number",
+    );
+    expect(configErrorOf({ DATABASE_POOL_SIZE: "1" })).toContain(
+      "DATABASE_POOL_SIZE must be at least 2",
+    );
+    expect(configErrorOf({ DATABASE_POOL_SIZE: "500" })).toContain(
+      "DATABASE_POOL_SIZE must be at most 200",
+    );
+  });
+
   it("sweeps orphaned blobs older than an hour, every hour, unless told otherwise", () => {
     expect(loadConfig({}).orphanSweep).toEqual({ minAgeMs: 3_600_000, intervalMs: 3_600_000 });
     expect(
