@@ -7,7 +7,24 @@ import { rateLimits } from "../db/schema.ts";
  * them. A slot is taken before the work it guards (checking a password), in
  * one statement for all of a request's counters: concurrent requests each
  * see their own count, so none slips past a limit by racing another.
+ *
+ * Every statement here locks its rows in key order (the take inserts them
+ * sorted, the refund and the reset lock them with an ordered FOR UPDATE
+ * first), so a take and a refund of the same counters at once wait for each
+ * other instead of deadlocking (PostgreSQL would abort one with an error).
  */
+
+/** The keys once each, in the order every statement locks them. */
+const lockOrder = (keys: readonly string[]): string[] => [...new Set(keys)].sort();
+
+/** The counters' rows among `keys`, locked in key order (for the statement that uses them). */
+const lockedKeys = (db: Executor, keys: readonly string[]) =>
+  db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, lockOrder(keys)))
+    .orderBy(rateLimits.key)
+    .for("update");
 
 export interface RateLimitCount {
   key: string;
@@ -25,7 +42,7 @@ export async function takeRateLimitSlots(
   const window = sql`make_interval(secs => ${windowSeconds})`;
   const rows = await db
     .insert(rateLimits)
-    .values(keys.map((key) => ({ key, windowStart: sql`now()`, count: 1 })))
+    .values(lockOrder(keys).map((key) => ({ key, windowStart: sql`now()`, count: 1 })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -52,11 +69,11 @@ export async function refundRateLimitSlots(db: Executor, keys: readonly string[]
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(inArray(rateLimits.key, [...keys]));
+    .where(inArray(rateLimits.key, lockedKeys(db, keys)));
 }
 
 /** Forget a key's window. */
 export async function resetRateLimits(db: Executor, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.delete(rateLimits).where(inArray(rateLimits.key, [...keys]));
+  await db.delete(rateLimits).where(inArray(rateLimits.key, lockedKeys(db, keys)));
 }
