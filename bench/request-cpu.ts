@@ -13,7 +13,8 @@ import { rounded, table } from "./support/stats.ts";
  * are this process's CPU (`process.cpuUsage()`), statements through PGlite and PGlite's `fstat`s,
  * so a loaded machine moves them little. Usage:
  *   npm run bench:request-cpu -- [--calls 300] [--warmup 50] [--variants default,unprepared]
- *     [--organizations 4] [--members 10] [--documents 20] [--only fn,fn] [--profile] [--out FILE]
+ *     [--organizations 4] [--members 10] [--documents 20] [--only fn,fn] [--profile] [--explain]
+ *     [--out FILE]
  * Variants: "default" (as the server runs), "unprepared" (ATRIUM_PGLITE_PREPARED=0: PGlite's own
  * `query` for every statement), "scope" (ATRIUM_PGLITE_PREPARED=scope: named statements only
  * inside withPreparedStatements, as before decision 032's "PGlite request cost"),
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     documents: { type: "string", default: "20" },
     only: { type: "string" },
     profile: { type: "boolean", default: false },
+    explain: { type: "boolean", default: false },
     out: { type: "string" },
   },
 });
@@ -58,6 +60,7 @@ for (const label of variants) {
       documents: Number(values.documents),
       ...VARIANTS[label],
       profile: values.profile,
+      explain: values.explain,
       only,
       log,
     }),

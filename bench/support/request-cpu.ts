@@ -189,6 +189,8 @@ export async function measureRequestCpu(options: {
   only?: string[];
   /** Runs every call inside withPreparedStatements (named statements for all of it). */
   preparedScope?: boolean;
+  /** Prints EXPLAIN (ANALYZE, BUFFERS) of every statement of one call of each function (rolled back). */
+  explain?: boolean;
   log?: (line: string) => void;
 }): Promise<RequestCpu> {
   const log = options.log ?? (() => undefined);
@@ -268,6 +270,7 @@ export async function measureRequestCpu(options: {
         result.profile = summary.byCategory;
         result.topSelf = summary.topSelf;
       }
+      if (options.explain) await explainCall(services, () => run(entry, 10_000), log);
       log(
         `${options.label}: ${entry.fn} ${result.cpuMs.toFixed(2)} ms, ${result.statements.toFixed(1)} statements`,
       );
@@ -294,6 +297,47 @@ export async function measureRequestCpu(options: {
       else process.env[key] = value;
     }
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Client = {
+  query: (
+    text: string,
+    params?: unknown[],
+    options?: unknown,
+  ) => Promise<{ rows: Record<string, unknown>[] }>;
+  transaction: <T>(fn: (tx: Client) => Promise<T>) => Promise<T>;
+};
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement `call` sends, each in a transaction rolled back. */
+async function explainCall(
+  services: Awaited<ReturnType<typeof createServices>>,
+  call: () => Promise<void>,
+  log: (line: string) => void,
+): Promise<void> {
+  const client = (services.database.db as unknown as { $client: Client }).$client;
+  const seen: Array<{ text: string; params: unknown[] }> = [];
+  const query = client.query;
+  client.query = (text, params = [], options) => {
+    seen.push({ text, params });
+    return query.call(client, text, params, options);
+  };
+  try {
+    await call();
+  } finally {
+    client.query = query;
+  }
+  for (const { text, params } of seen) {
+    if (!/^\s*(select|update|insert|delete|with)/i.test(text) || /pg_notify/.test(text)) continue;
+    let plan = "";
+    await client
+      .transaction(async (tx) => {
+        const rows = await tx.query(`explain (analyze, buffers, costs off) ${text}`, params);
+        plan = rows.rows.map((r) => String(Object.values(r)[0])).join("\n");
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    log(`${text.slice(0, 300)}\n${plan}\n`);
   }
 }
 
