@@ -104,7 +104,7 @@ if (values.profile) {
     }
   }
 }
-const out = values.out ?? path.join(RESULTS_DIR, "request-cpu.json");
+const out = values.out ?? path.join(RESULTS_DIR, "request-cpu-pglite.json");
 mkdirSync(path.dirname(out), { recursive: true });
 const command = `npm run bench:request-cpu -- ${process.argv.slice(2).join(" ")}`.trim();
 writeFileSync(
