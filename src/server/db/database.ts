@@ -43,6 +43,7 @@ export interface Database {
     executed: number;
     prepared: number;
     fallbacks: number;
+    closed: number;
   };
 }
 
@@ -70,7 +71,21 @@ export function inPreparedStatementScope(): boolean {
   return preparedStatementScope.getStore() === true;
 }
 
+/**
+ * What the innermost scope asked for: true (withPreparedStatements), false
+ * (withoutPreparedStatements), or undefined (no scope: the driver's default; on PGlite named
+ * statements everywhere once the database is open, decision 032 "PGlite request cost").
+ */
+export function preparedStatementChoice(): boolean | undefined {
+  return preparedStatementScope.getStore();
+}
+
 /** Runs `fn` with PGlite's own unnamed statements (work whose statement texts vary in shape). */
 export function withoutPreparedStatements<T>(fn: () => T): T {
   return preparedStatementScope.run(false, fn);
+}
+
+/** Runs `fn` outside any scope (the driver's default), e.g. work a notification starts. */
+export function withDefaultPreparedStatements<T>(fn: () => T): T {
+  return preparedStatementScope.exit(fn);
 }

@@ -1,6 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
+import {
+  withDefaultPreparedStatements,
+  withoutPreparedStatements,
+  withPreparedStatements,
+} from "./database.ts";
 import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
 
 const SETUP = `
@@ -103,5 +107,67 @@ describe.each([
     expect((error as { code?: string }).code).toBe("42601");
     const ok = await withPreparedStatements(() => client.query("select $1::int as v", [3]));
     expect(ok.rows).toEqual([{ v: 3 }]);
+  });
+});
+
+/** Decision 032, "PGlite request cost": named statements outside any scope, and a bounded set. */
+describe("PGlite prepared statements everywhere, least recently used closed", () => {
+  let client: PGlite;
+  let stats: PreparedStatementStats;
+  let control: ReturnType<typeof installPreparedStatements>;
+
+  beforeAll(async () => {
+    client = new PGlite();
+    await client.exec(SETUP);
+    control = installPreparedStatements(client, { maxStatements: 3 });
+    ({ stats } = control);
+  }, 60_000);
+  afterAll(async () => {
+    await client.close();
+  });
+
+  const named = async (): Promise<string[]> =>
+    (
+      await withoutPreparedStatements(() =>
+        client.query<{ name: string }>("select name from pg_prepared_statements order by name"),
+      )
+    ).rows.map((r) => r.name);
+
+  it("uses named statements outside any scope once set everywhere, never inside withoutPreparedStatements", async () => {
+    await client.query("select n from items where id = $1", ["a"]);
+    expect(stats.executed).toBe(0);
+    control.setEverywhere(true);
+    const row = await client.query("select n from items where id = $1", ["a"]);
+    expect(row.rows).toEqual([{ n: 1 }]);
+    expect(stats.executed).toBe(1);
+    await withoutPreparedStatements(() => client.query("select n from items where id = $1", ["b"]));
+    // A notification's work runs with the default, not the scope it was raised in.
+    await withoutPreparedStatements(() =>
+      withDefaultPreparedStatements(() => client.query("select n from items where id = $1", ["b"])),
+    );
+    expect(stats.executed).toBe(2);
+    await client.transaction(async (tx) => {
+      await tx.query("update items set n = n + 1 where id = $1", ["a"]);
+      await tx.query("update items set n = n - 1 where id = $1", ["a"]);
+    });
+    expect(stats.executed).toBe(4);
+    expect((await client.query("select n from items where id = 'a'")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("keeps at most maxStatements named statements, closing the least recently used", async () => {
+    const texts = [1, 2, 3, 4, 5].map((i) => `select $1::int + ${i} as v`);
+    for (const [i, text] of texts.entries()) {
+      expect((await client.query(text, [10])).rows).toEqual([{ v: 11 + i }]);
+    }
+    const names = await named();
+    expect(names).toHaveLength(3);
+    expect(stats.closed).toBeGreaterThanOrEqual(2);
+    // The most recent three are kept; a closed text is prepared again and answers the same.
+    const preparedBefore = stats.prepared;
+    await client.query(texts[4]!, [1]);
+    expect(stats.prepared).toBe(preparedBefore);
+    expect((await client.query(texts[0]!, [1])).rows).toEqual([{ v: 2 }]);
+    expect(stats.prepared).toBe(preparedBefore + 1);
+    expect(await named()).toHaveLength(3);
   });
 });

@@ -5,21 +5,26 @@ import {
   type Results,
   types,
 } from "@electric-sql/pglite";
-import { inPreparedStatementScope } from "./database.ts";
+import { preparedStatementChoice } from "./database.ts";
 
 /**
- * Named prepared statements on PGlite (decision 032, "The chat path"). PGlite's `query` sends
- * Parse, Describe, Bind, Describe, Execute and Sync as six crossings into WebAssembly and has
- * PostgreSQL parse and plan the text every time. Inside `withPreparedStatements`, a statement's
- * text is parsed once per database under a name (Parse + Describe + Sync), and each later call
- * sends Bind + Execute + Sync in one buffer: one crossing, no parsing, a cached plan.
+ * Named prepared statements on PGlite (decision 032, "The chat path" and "PGlite request cost").
+ * PGlite's `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six crossings into
+ * WebAssembly and has PostgreSQL parse and plan the text every time. With named statements, a
+ * statement's text is parsed once per database under a name (Parse + Describe + Sync), and each
+ * later call sends Bind + Execute + Sync in one buffer: one crossing, no parsing, a cached plan.
  *
- * Installed by replacing the client's `query` and `transaction` (what drizzle calls); outside the
- * scope, or when the client lacks the protocol API (`supported` false), PGlite's own `query`
- * runs. Errors are PostgreSQL's own (DatabaseError with its code), as from `query`.
+ * Installed by replacing the client's `query` and `transaction` (what drizzle calls). Used inside
+ * `withPreparedStatements`, and outside any scope once `setEverywhere(true)` (pglite.ts, after
+ * the migrations); never inside `withoutPreparedStatements`, nor when the client lacks the
+ * protocol API (`supported` false): PGlite's own `query` runs then. Errors are PostgreSQL's own
+ * (DatabaseError with its code), as from `query`.
  */
 
-/** At most this many named statements per database; texts beyond it run unprepared. */
+/**
+ * At most this many named statements per database: past it, the least recently used is closed
+ * (its Close message goes in the same buffer as the new statement's Parse).
+ */
 const MAX_STATEMENTS = 200;
 const STATEMENT_MISSING = "26000";
 
@@ -45,6 +50,8 @@ export interface PreparedStatementStats {
   prepared: number;
   /** Statements in the scope that fell back to PGlite's `query`. */
   fallbacks: number;
+  /** Named statements closed to make room (least recently used, past the limit). */
+  closed: number;
 }
 
 /**
@@ -53,16 +60,30 @@ export interface PreparedStatementStats {
  */
 export function installPreparedStatements(
   client: PGlite,
-  options: { enabled?: boolean } = {},
-): { stats: PreparedStatementStats; supported: boolean } {
+  options: { enabled?: boolean; maxStatements?: number } = {},
+): {
+  stats: PreparedStatementStats;
+  supported: boolean;
+  /** Named statements also outside any scope (false at first: migrations run unprepared). */
+  setEverywhere: (on: boolean) => void;
+} {
   const internal = client as Internal;
   const supported =
     options.enabled !== false &&
     typeof internal.execProtocolStream === "function" &&
     typeof internal._runExclusiveQuery === "function" &&
     typeof internal._runExclusiveTransaction === "function";
-  const stats: PreparedStatementStats = { statements: 0, executed: 0, prepared: 0, fallbacks: 0 };
+  const stats: PreparedStatementStats = {
+    statements: 0,
+    executed: 0,
+    prepared: 0,
+    fallbacks: 0,
+    closed: 0,
+  };
 
+  const maxStatements = options.maxStatements ?? MAX_STATEMENTS;
+  let everywhere = false;
+  /** By text, least recently used first (a use moves a statement to the end). */
   const statements = new Map<string, Statement>();
   let counter = 0;
   const send = (parts: Uint8Array[]) =>
@@ -70,7 +91,15 @@ export function installPreparedStatements(
 
   const prepare = async (text: string): Promise<Statement> => {
     const name = `atrium_p${++counter}`;
+    const closing: Uint8Array[] = [];
+    while (statements.size >= maxStatements) {
+      const [oldest, old] = statements.entries().next().value!;
+      statements.delete(oldest);
+      closing.push(protocol.serialize.close({ type: "S", name: old.name }));
+      stats.closed++;
+    }
     const replies = await send([
+      ...closing,
       protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: "S", name }),
       protocol.serialize.sync(),
@@ -119,7 +148,11 @@ export function installPreparedStatements(
   /** Inside the query mutex: prepare if need be, then bind and execute (once more if it was lost). */
   const run = async <T>(text: string, params: unknown[], options?: QueryOptions) => {
     let statement = statements.get(text);
-    if (!statement) statement = await prepare(text);
+    if (statement) {
+      // Most recently used last: the eviction order.
+      statements.delete(text);
+      statements.set(text, statement);
+    } else statement = await prepare(text);
     try {
       return await execute<T>(statement, params, options);
     } catch (error) {
@@ -129,18 +162,16 @@ export function installPreparedStatements(
     }
   };
 
-  const usable = (text: string, options?: QueryOptions) =>
-    inPreparedStatementScope() &&
-    !options?.blob &&
-    (statements.has(text) || statements.size < MAX_STATEMENTS);
+  const wanted = () => preparedStatementChoice() ?? everywhere;
+  const usable = (options?: QueryOptions) => wanted() && !options?.blob;
 
   const originalQuery = client.query.bind(client) as Query;
   const originalTransaction = client.transaction.bind(client);
 
   const query: Query = async (text, params = [], options) => {
     stats.statements++;
-    if (!supported || !usable(text, options)) {
-      if (inPreparedStatementScope()) stats.fallbacks++;
+    if (!supported || !usable(options)) {
+      if (wanted()) stats.fallbacks++;
       return originalQuery(text, params, options);
     }
     await client.waitReady;
@@ -159,8 +190,8 @@ export function installPreparedStatements(
       const wrapped = Object.create(tx) as typeof tx;
       (wrapped as { query: Query }).query = async (text, params = [], options) => {
         stats.statements++;
-        if (!supported || !usable(text, options) || tx.closed) {
-          if (inPreparedStatementScope()) stats.fallbacks++;
+        if (!supported || !usable(options) || tx.closed) {
+          if (wanted()) stats.fallbacks++;
           return txQuery(text, params, options);
         }
         return internal._runExclusiveQuery!(() => run(text, params, options)) as never;
@@ -168,7 +199,13 @@ export function installPreparedStatements(
       return callback(wrapped);
     });
 
-  return { stats, supported };
+  return {
+    stats,
+    supported,
+    setEverywhere: (on) => {
+      everywhere = on;
+    },
+  };
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {

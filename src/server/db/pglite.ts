@@ -13,7 +13,7 @@ import {
   type Db,
   MIGRATIONS_DIR,
   queryLogger,
-  withoutPreparedStatements,
+  withDefaultPreparedStatements,
 } from "./database.ts";
 import { installPreparedStatements } from "./pglite-prepared.ts";
 import * as schema from "./schema.ts";
@@ -40,10 +40,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
-  // Named prepared statements inside withPreparedStatements; ATRIUM_PGLITE_PREPARED=0 turns them off.
-  const prepared = installPreparedStatements(client, {
-    enabled: process.env.ATRIUM_PGLITE_PREPARED !== "0",
-  });
+  // Named prepared statements (decision 032, "PGlite request cost"): every statement once the
+  // database is open; ATRIUM_PGLITE_PREPARED=scope only inside withPreparedStatements (the chat
+  // turn), =0 never.
+  const preparedMode = process.env.ATRIUM_PGLITE_PREPARED;
+  const prepared = installPreparedStatements(client, { enabled: preparedMode !== "0" });
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
   // PGlite has no autovacuum, so nothing collects planner statistics; without
@@ -54,6 +55,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       /* closing, or busy: the next round will do */
     });
   await analyze();
+  prepared.setEverywhere(preparedMode !== "scope");
   collectStartupGarbage();
   const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
   analyzer.unref();
@@ -63,9 +65,10 @@ export async function openPglite(dataDir: string): Promise<Database> {
     statementStats: prepared.stats,
     async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
       // PGlite delivers notifications from inside the statement that caused them: the work they
-      // start (live-query re-runs) must not inherit that statement's prepared-statement scope.
+      // start (live-query re-runs) must not inherit that statement's prepared-statement scope
+      // (the default applies to it, as to any request).
       const stop = await client.listen(channel, (payload) =>
-        withoutPreparedStatements(() => onPayload(payload)),
+        withDefaultPreparedStatements(() => onPayload(payload)),
       );
       return stop;
     },

@@ -1,14 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
 import { documents } from "../db/schema.ts";
-import {
-  type DossierCaller,
-  readableDocumentsCondition,
-  requireDocumentAccess,
-} from "../dossier/access.ts";
+import { type DossierCaller, readableDocumentsCondition } from "../dossier/access.ts";
 import { getDocumentSummary } from "./document-queries.ts";
+import { updateEditableDocument } from "./update-document.ts";
 
 /**
  * Tags (decision 031): a document's `tags`, and its primary tag (SPEC's
@@ -39,13 +36,13 @@ export async function setDocumentTags(options: {
   primaryTagName: string | null;
 }): Promise<DocumentSummary> {
   const { db, caller } = options;
-  const { document } = await requireDocumentAccess(db, caller, options.documentId, "edit");
   const next = normalizeTags(options.tags, options.primaryTagName);
-  await db
-    .update(documents)
-    .set({ tags: next.tags, primaryTagName: next.primaryTagName, updatedAt: new Date() })
-    .where(eq(documents.id, document.id));
-  return getDocumentSummary(db, caller, document.id);
+  const id = await updateEditableDocument(db, caller, options.documentId, {
+    tags: next.tags,
+    primaryTagName: next.primaryTagName,
+    updatedAt: new Date(),
+  });
+  return getDocumentSummary(db, caller, id);
 }
 
 const MAX_TAGS_LISTED = 200;

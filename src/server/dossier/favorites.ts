@@ -1,24 +1,29 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { notFound } from "#shared/errors.ts";
 import type { DocumentSummary, Folder } from "#shared/schemas/dossier.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { documents, dossierFavorites, folders } from "../db/schema.ts";
 import { decodeCursor, encodeCursor } from "../documents/cursor.ts";
 import { documentSummaryColumnsFor, documentSummaryView } from "../documents/document-view.ts";
 import { folderView } from "../folders/folder-view.ts";
-import { newId } from "../ids.ts";
+import { isUuid, newId } from "../ids.ts";
 import {
   type DossierCaller,
+  documentRankSql,
   folderAccessColumns,
+  folderRankSql,
   readableDocumentsCondition,
   readableFoldersCondition,
-  requireDocumentAccess,
-  requireFolderAccess,
 } from "./access.ts";
 
 /**
  * A member's stars on folders and documents. Starring needs read access;
  * a star on something the member can no longer read stays in the table but
  * is left out of every list (and comes back if access does).
+ *
+ * One statement (decision 032, "PGlite request cost"): the readable row is selected in a CTE,
+ * and the star is inserted (or deleted) from it; no row means "not found", as a missing id.
  */
 export async function setFavorite(
   db: Executor,
@@ -27,32 +32,26 @@ export async function setFavorite(
   entityId: string,
   favorite: boolean,
 ): Promise<void> {
-  const id =
+  const what = entityType === "folder" ? "Folder" : "Document";
+  if (!caller.organizationId || !isUuid(entityId)) throw notFound(what);
+  const target =
     entityType === "folder"
-      ? (await requireFolderAccess(db, caller, entityId, "read")).folder.id
-      : (await requireDocumentAccess(db, caller, entityId, "read")).document.id;
-  if (!favorite) {
-    await db
-      .delete(dossierFavorites)
-      .where(
-        and(
-          eq(dossierFavorites.userId, caller.userId),
-          eq(dossierFavorites.entityType, entityType),
-          eq(dossierFavorites.entityId, id),
-        ),
-      );
-    return;
-  }
-  await db
-    .insert(dossierFavorites)
-    .values({
-      id: newId(),
-      organizationId: caller.organizationId!,
-      userId: caller.userId,
-      entityType,
-      entityId: id,
-    })
-    .onConflictDoNothing();
+      ? sql`select "folders"."id" as id from ${folders} where "folders"."id" = ${entityId}
+          and "folders"."organization_id" = ${caller.organizationId}
+          and ${folderRankSql(caller)} >= 1`
+      : sql`select "documents"."id" as id from ${documents} where "documents"."id" = ${entityId}
+          and "documents"."organization_id" = ${caller.organizationId}
+          and ${documentRankSql(caller)} >= 1`;
+  const write = favorite
+    ? sql`insert into ${dossierFavorites} (id, organization_id, user_id, entity_type, entity_id)
+        select ${newId()}::uuid, ${caller.organizationId}::uuid, ${caller.userId}::uuid,
+          ${entityType}, target.id from target
+        on conflict do nothing`
+    : sql`delete from ${dossierFavorites} where user_id = ${caller.userId}
+        and entity_type = ${entityType} and entity_id in (select id from target)`;
+  const result = await db.execute(sql`with target as (${target}), written as (${write})
+    select id from target`);
+  if (rowsOf(result).length === 0) throw notFound(what);
 }
 
 /** The caller's favorite folders they can still read, most recently starred first. */
