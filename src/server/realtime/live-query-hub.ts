@@ -1,4 +1,4 @@
-import type { Services, SharedResults } from "../api/context.ts";
+import type { BatchedResults, Services, SharedResults } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
@@ -7,6 +7,7 @@ import {
   dependencyKeys,
   newTracker,
   type ReadTracker,
+  recordReads,
   runTracked,
   runUntracked,
 } from "../db/read-tracker.ts";
@@ -60,7 +61,27 @@ interface SharedEntry {
   promise: Promise<unknown>;
 }
 
+/** Groups' inputs waiting to be read in one statement (see BatchedResults). */
+interface PendingBatch {
+  key: string;
+  inputs: unknown[];
+  waiters: Array<{
+    resolve: (answer: { value: unknown; tables: string[] }) => void;
+    reject: (error: unknown) => void;
+  }>;
+  run: (inputs: unknown[]) => Promise<unknown[]>;
+  /** When the first input came, and how many inputs the last look found. */
+  startedAt: number;
+  seen: number;
+}
+
 const RECENT_CHANGES_MAX = 20_000;
+/**
+ * A batch runs once no run of this instance holds a limiter slot (nobody else is on the way to
+ * it), or no input came for a millisecond, or it has waited this long, or it is this big.
+ */
+const BATCH_MAX_WAIT_MS = 20;
+const BATCH_MAX_SIZE = 1000;
 /**
  * Shared sub-results kept at most, least recently used first out (each is a page of up to 200
  * rows; a group that holds one it has started with keeps it until its run ends).
@@ -86,6 +107,7 @@ export class LiveQueryHub {
   readonly #changeListeners = new Set<(change: RowChange) => void>();
   readonly #shared = new Map<string, SharedEntry>();
   readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
+  readonly #batches = new Map<string, PendingBatch>();
   readonly stats = new LiveStats();
   #stopStats: (() => void) | undefined;
   #seq = 0;
@@ -273,7 +295,7 @@ export class LiveQueryHub {
         const stats = this.stats;
         stats.waiting = this.#limiter.waiting + 1;
         if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
-        await this.#limiter.run(() => this.#runOnce(group));
+        await this.#limiter.run((release) => this.#runOnce(group, release));
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
       // A subscriber that joined (or was resumed) after the last delivery but
@@ -284,7 +306,7 @@ export class LiveQueryHub {
     return group.settled;
   }
 
-  async #runOnce(group: Group): Promise<void> {
+  async #runOnce(group: Group, release: () => void): Promise<void> {
     const since = this.#seq;
     const started = performance.now();
     const tracker = newTracker();
@@ -299,6 +321,18 @@ export class LiveQueryHub {
       );
       used.push(entry);
       return (await entry.promise) as never;
+    };
+    // A batch waits for the other groups of its key: not in a limiter slot they need to get
+    // there. Its reads are this run's, from this run's start (the check below).
+    const batched: BatchedResults = async (key, input, run) => {
+      release();
+      const answer = await this.#joinBatch(
+        `${organizationId ?? ""}\u0000${key}`,
+        input,
+        run as (inputs: unknown[]) => Promise<unknown[]>,
+      );
+      recordReads(...answer.tables);
+      return answer.value as never;
     };
     let result: { kind: "value" | "error"; json: string };
     try {
@@ -318,6 +352,7 @@ export class LiveQueryHub {
         request: { ip: null, userAgent: null },
         tracker,
         shared,
+        batched,
       });
       result = { kind: "value", json: JSON.stringify(output.value ?? null) };
     } catch (error) {
@@ -406,6 +441,65 @@ export class LiveQueryHub {
     // Awaited by every run that uses it; a failure is theirs to report.
     entry.promise.catch(() => undefined);
     return entry;
+  }
+
+  /**
+   * Add `input` to the pending batch of `key` (a new one if none waits): its `run` reads every
+   * input in one statement once the batch closes, and each input gets the answer at its place.
+   */
+  #joinBatch(
+    key: string,
+    input: unknown,
+    run: (inputs: unknown[]) => Promise<unknown[]>,
+  ): Promise<{ value: unknown; tables: string[] }> {
+    let batch = this.#batches.get(key);
+    if (!batch) {
+      batch = { key, inputs: [], waiters: [], run, startedAt: performance.now(), seen: 0 };
+      this.#batches.set(key, batch);
+      const pending = batch;
+      setImmediate(() => this.#closeBatchWhenReady(pending));
+    }
+    batch.inputs.push(input);
+    const joined = batch;
+    const answer = new Promise<{ value: unknown; tables: string[] }>((resolve, reject) =>
+      joined.waiters.push({ resolve, reject }),
+    );
+    if (batch.inputs.length >= BATCH_MAX_SIZE) void this.#runBatch(batch);
+    return answer;
+  }
+
+  #closeBatchWhenReady(batch: PendingBatch): void {
+    if (this.#batches.get(batch.key) !== batch) return;
+    if (
+      this.#limiter.active === 0 ||
+      batch.inputs.length === batch.seen ||
+      performance.now() - batch.startedAt >= BATCH_MAX_WAIT_MS
+    ) {
+      void this.#runBatch(batch);
+      return;
+    }
+    batch.seen = batch.inputs.length;
+    setTimeout(() => this.#closeBatchWhenReady(batch), 1);
+  }
+
+  async #runBatch(batch: PendingBatch): Promise<void> {
+    if (this.#batches.get(batch.key) !== batch) return;
+    this.#batches.delete(batch.key);
+    const tracker = newTracker();
+    this.stats.batches++;
+    this.stats.batchInputs += batch.inputs.length;
+    try {
+      const values = await runUntracked(() =>
+        runTracked(tracker, async () => await batch.run(batch.inputs)),
+      );
+      this.stats.batchStatements += tracker.statements;
+      if (values.length !== batch.inputs.length)
+        throw new Error(`a batch answered ${values.length} of ${batch.inputs.length} inputs`);
+      const tables = [...tracker.tables];
+      batch.waiters.forEach((waiter, i) => waiter.resolve({ value: values[i], tables }));
+    } catch (error) {
+      for (const waiter of batch.waiters) waiter.reject(error);
+    }
   }
 
   #dropShared(entry: SharedEntry): void {
