@@ -237,7 +237,8 @@ export async function memberParts(
       rows.length === 0
         ? (await findFolderAccess(db, caller, folderId)) !== undefined
         : rows[0]!.readable;
-    return [{ readable, rows: new Map(rows.map((row) => [row.id, row])) }];
+    const own = rows.map(({ id, rank, isFavorite }) => [id, { rank, isFavorite }] as const);
+    return [{ readable, rows: new Map(own) }];
   }
   const userIds = [...new Set(inputs.map((input) => input.userId.toLowerCase()))];
   const ids = [...new Set(inputs.flatMap((input) => input.ids))];

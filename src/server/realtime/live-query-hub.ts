@@ -63,6 +63,8 @@ interface SharedEntry {
 
 /** Groups' inputs waiting to be read in one statement (see BatchedResults). */
 interface PendingBatch {
+  /** The function whose runs ask for it. */
+  path: string;
   key: string;
   inputs: unknown[];
   waiters: Array<{
@@ -70,15 +72,14 @@ interface PendingBatch {
     reject: (error: unknown) => void;
   }>;
   run: (inputs: unknown[]) => Promise<unknown[]>;
-  /** When the first input came, and how many inputs the last look found. */
+  /** When the first input came. */
   startedAt: number;
-  seen: number;
 }
 
 const RECENT_CHANGES_MAX = 20_000;
 /**
- * A batch runs once no run of this instance holds a limiter slot (nobody else is on the way to
- * it), or no input came for a millisecond, or it has waited this long, or it is this big.
+ * A batch runs once no other run of its function is on the way (started and not yet in a
+ * batch: it may be going to join), or once it has waited this long, or is this big.
  */
 const BATCH_MAX_WAIT_MS = 20;
 const BATCH_MAX_SIZE = 1000;
@@ -108,6 +109,8 @@ export class LiveQueryHub {
   readonly #shared = new Map<string, SharedEntry>();
   readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
   readonly #batches = new Map<string, PendingBatch>();
+  /** Runs of each function started and not yet in a batch (nor ended). */
+  readonly #onTheWay = new Map<string, number>();
   readonly stats = new LiveStats();
   #stopStats: (() => void) | undefined;
   #seq = 0;
@@ -306,7 +309,25 @@ export class LiveQueryHub {
     return group.settled;
   }
 
-  async #runOnce(group: Group, release: () => void): Promise<void> {
+  async #runOnce(group: Group, slot: () => void): Promise<void> {
+    // On its way to a batch until it joins one or ends: a batch of this function waits for it.
+    let onTheWay = true;
+    this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 0) + 1);
+    const release = () => {
+      if (onTheWay) {
+        onTheWay = false;
+        this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 1) - 1);
+      }
+      slot();
+    };
+    try {
+      await this.#runOnceInSlot(group, release);
+    } finally {
+      release();
+    }
+  }
+
+  async #runOnceInSlot(group: Group, release: () => void): Promise<void> {
     const since = this.#seq;
     const started = performance.now();
     const tracker = newTracker();
@@ -327,6 +348,7 @@ export class LiveQueryHub {
     const batched: BatchedResults = async (key, input, run) => {
       release();
       const answer = await this.#joinBatch(
+        group.path,
         `${organizationId ?? ""}\u0000${key}`,
         input,
         run as (inputs: unknown[]) => Promise<unknown[]>,
@@ -448,13 +470,14 @@ export class LiveQueryHub {
    * input in one statement once the batch closes, and each input gets the answer at its place.
    */
   #joinBatch(
+    path: string,
     key: string,
     input: unknown,
     run: (inputs: unknown[]) => Promise<unknown[]>,
   ): Promise<{ value: unknown; tables: string[] }> {
     let batch = this.#batches.get(key);
     if (!batch) {
-      batch = { key, inputs: [], waiters: [], run, startedAt: performance.now(), seen: 0 };
+      batch = { path, key, inputs: [], waiters: [], run, startedAt: performance.now() };
       this.#batches.set(key, batch);
       const pending = batch;
       setImmediate(() => this.#closeBatchWhenReady(pending));
@@ -471,14 +494,12 @@ export class LiveQueryHub {
   #closeBatchWhenReady(batch: PendingBatch): void {
     if (this.#batches.get(batch.key) !== batch) return;
     if (
-      this.#limiter.active === 0 ||
-      batch.inputs.length === batch.seen ||
+      (this.#onTheWay.get(batch.path) ?? 0) === 0 ||
       performance.now() - batch.startedAt >= BATCH_MAX_WAIT_MS
     ) {
       void this.#runBatch(batch);
       return;
     }
-    batch.seen = batch.inputs.length;
     setTimeout(() => this.#closeBatchWhenReady(batch), 1);
   }
 
