@@ -82,6 +82,8 @@ const RECENT_CHANGES_MAX = 20_000;
  * batch: it may be going to join), or once it has waited this long, or is this big.
  */
 const BATCH_MAX_WAIT_MS = 20;
+/** Users' identities kept at most (all dropped at once beyond it). */
+const IDENTITIES_MAX = 50_000;
 const BATCH_MAX_SIZE = 1000;
 /**
  * Shared sub-results kept at most, least recently used first out (each is a page of up to 200
@@ -109,6 +111,8 @@ export class LiveQueryHub {
   readonly #shared = new Map<string, SharedEntry>();
   readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
   readonly #batches = new Map<string, PendingBatch>();
+  /** Callers' user rows by user id (see #identity). */
+  readonly #identities = new Map<string, Identity>();
   /** Runs of each function started and not yet in a batch (nor ended). */
   readonly #onTheWay = new Map<string, number>();
   readonly stats = new LiveStats();
@@ -188,6 +192,26 @@ export class LiveQueryHub {
     };
   }
 
+  /**
+   * The caller of a group's run: the user's row (organization, role, disabled) as this hub last
+   * read it, dropped when the change feed reports a change to that user (before the groups that
+   * change re-runs) or may have missed one (refreshAll); a read that a change overtook is not
+   * kept. Sessions are each socket's own check (sync-server.ts): the group is the user's.
+   */
+  async #identity(userId: string, sessionId: string): Promise<Identity> {
+    const known = this.#identities.get(userId);
+    if (known) return { ...known, sessionId };
+    const since = this.#seq;
+    const identity = await runUntracked(() =>
+      this.#services.auth.loadUserIdentity(userId, sessionId),
+    );
+    if (!this.#changedSince(since, new Set([`users:id:${userId}`, "users:*"]))) {
+      if (this.#identities.size >= IDENTITIES_MAX) this.#identities.clear();
+      this.#identities.set(userId, identity);
+    }
+    return identity;
+  }
+
   /** Feed a raw notification payload from the change bus. */
   notify(payload: string): void {
     this.#queue.push(payload);
@@ -200,6 +224,7 @@ export class LiveQueryHub {
 
   /** Re-run every group (after the change bus may have missed notifications). */
   refreshAll(): Promise<void> {
+    this.#identities.clear();
     for (const entry of [...this.#shared.values()]) this.#dropShared(entry);
     return Promise.all([...this.#groups.values()].map((g) => this.#refresh(g))).then(
       () => undefined,
@@ -243,7 +268,12 @@ export class LiveQueryHub {
         continue;
       }
       this.stats.changes++;
-      const keys = keysForChange(notification.change);
+      const { change } = notification;
+      if (change.t === "users") {
+        if (change.i) this.#identities.delete(change.i);
+        else this.#identities.clear();
+      }
+      const keys = keysForChange(change);
       this.#remember(keys);
       for (const key of keys) {
         for (const entry of this.#sharedByDep.get(key) ?? []) {
@@ -361,9 +391,7 @@ export class LiveQueryHub {
       let identity: Identity | null = null;
       if (group.caller) {
         const { userId, sessionId } = group.caller;
-        identity = await runUntracked(() =>
-          this.#services.auth.loadUserIdentity(userId, sessionId),
-        );
+        identity = await this.#identity(userId, sessionId);
         organizationId = identity.organizationId;
       }
       const output = await execute(this.#services, this.#registry, {
