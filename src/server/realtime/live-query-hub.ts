@@ -21,8 +21,15 @@ import { LiveStats } from "./live-stats.ts";
  * being re-checked); the hub then delivers again on `redeliver`.
  */
 export interface Subscriber {
-  lastSent?: string;
+  /** The group's result this subscriber was last sent (the same object while it is unchanged). */
+  lastSent?: LiveResult;
   send(kind: "value" | "error", json: string): boolean;
+}
+
+/** A group's latest result, as JSON text ready to send. */
+export interface LiveResult {
+  kind: "value" | "error";
+  json: string;
 }
 
 export interface LiveSubscription {
@@ -44,7 +51,7 @@ interface Group {
   global: boolean;
   deps: Set<string>;
   subscribers: Set<Subscriber>;
-  last?: { kind: "value" | "error"; json: string };
+  last?: LiveResult;
   running: boolean;
   dirty: boolean;
   settled?: Promise<void>;
@@ -386,7 +393,7 @@ export class LiveQueryHub {
       recordReads(...answer.tables);
       return answer.value as never;
     };
-    let result: { kind: "value" | "error"; json: string };
+    let result: LiveResult;
     try {
       let identity: Identity | null = null;
       if (group.caller) {
@@ -427,7 +434,10 @@ export class LiveQueryHub {
       used.some((entry) => this.#changedSince(entry.startSeq, entry.deps))
     )
       group.dirty = true;
-    group.last = result;
+    // An unchanged result stays the same object: subscribers that have it get nothing, without
+    // comparing its text once per subscriber.
+    const last = group.last;
+    if (!last || last.kind !== result.kind || last.json !== result.json) group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
   }
 
@@ -563,10 +573,9 @@ export class LiveQueryHub {
   #deliver(group: Group, subscriber: Subscriber): void {
     const last = group.last;
     if (!last) return;
-    const stamp = `${last.kind}:${last.json}`;
-    if (subscriber.lastSent === stamp) return;
+    if (subscriber.lastSent === last) return;
     if (subscriber.send(last.kind, last.json)) {
-      subscriber.lastSent = stamp;
+      subscriber.lastSent = last;
       this.stats.pushes++;
       this.stats.pushBytes += last.json.length;
     }
