@@ -19,7 +19,9 @@ export interface Services {
 /**
  * A live query's caller-independent sub-result, shared by every live group of this instance
  * that asks for the same key until the tables it read change (see LiveQueryHub). The key
- * must name everything `compute` depends on besides the database: never the caller.
+ * must name everything `compute` depends on besides the database: never the caller. A run that
+ * waits for another's computation gives its limiter slot up, so what it reads after must go
+ * through `batched` (or be cheap).
  */
 export type SharedResults = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
 

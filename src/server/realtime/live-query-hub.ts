@@ -60,6 +60,8 @@ interface Group {
 /** A caller-independent sub-result shared by the groups that ask for its key. */
 interface SharedEntry {
   key: string;
+  /** The run that computes it (a token of that run). */
+  owner: object;
   /** The change sequence when its computation started. */
   startSeq: number;
   tracker: ReadTracker;
@@ -376,8 +378,12 @@ export class LiveQueryHub {
         `${organizationId ?? ""}\u0000${key}`,
         compute,
         organizationId,
+        used,
       );
       used.push(entry);
+      // Waiting for another run's computation needs no connection: the slot goes to a run that
+      // does (what follows a shared sub-result is batched, see SharedResults).
+      if (entry.owner !== used) release();
       return (await entry.promise) as never;
     };
     // A batch waits for the other groups of its key: not in a limiter slot they need to get
@@ -451,6 +457,7 @@ export class LiveQueryHub {
     key: string,
     compute: () => Promise<unknown>,
     organizationId: string | null,
+    owner: object,
   ): SharedEntry {
     const found = this.#shared.get(key);
     if (found) {
@@ -462,6 +469,7 @@ export class LiveQueryHub {
     }
     const entry: SharedEntry = {
       key,
+      owner,
       startSeq: this.#seq,
       tracker: newTracker(),
       deps: new Set(),
