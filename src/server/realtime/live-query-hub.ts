@@ -117,6 +117,7 @@ export class LiveQueryHub {
   readonly #markerWaiters = new Map<string, () => void>();
   readonly #seenMarkers = new Set<string>();
   readonly #changeListeners = new Set<(change: RowChange) => void>();
+  readonly #runListeners = new Set<(path: string, userId: string | null) => void>();
   readonly #shared = new Map<string, SharedEntry>();
   readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
   readonly #batches = new Map<string, PendingBatch>();
@@ -146,6 +147,12 @@ export class LiveQueryHub {
 
   get groupCount(): number {
     return this.#groups.size;
+  }
+
+  /** Called as each group's run starts, with its function and its user (tests count runs). */
+  onRun(listener: (path: string, userId: string | null) => void): () => void {
+    this.#runListeners.add(listener);
+    return () => this.#runListeners.delete(listener);
   }
 
   onChange(listener: (change: RowChange) => void): () => void {
@@ -368,6 +375,7 @@ export class LiveQueryHub {
 
   async #runOnceInSlot(group: Group, release: () => void): Promise<void> {
     const since = this.#seq;
+    for (const listener of this.#runListeners) listener(group.path, group.caller?.userId ?? null);
     const started = performance.now();
     const tracker = newTracker();
     let organizationId: string | null = null;
