@@ -571,7 +571,8 @@ export class LiveQueryHub {
       if (values.length !== batch.inputs.length)
         throw new Error(`a batch answered ${values.length} of ${batch.inputs.length} inputs`);
       const tables = [...tracker.tables];
-      batch.waiters.forEach((waiter, i) => waiter.resolve({ value: values[i], tables }));
+      for (const [i, waiter] of batch.waiters.entries())
+        waiter.resolve({ value: values[i], tables });
     } catch (error) {
       for (const waiter of batch.waiters) waiter.reject(error);
     }
