@@ -7,6 +7,7 @@ import { type DbKind, RESULTS_DIR } from "./support/prepare.ts";
 import { parseDuration, runSoak, soakReport } from "./support/soak-run.ts";
 import { profileReport } from "./support/live-report.ts";
 import { summarizeProfile } from "./support/profile.ts";
+import { liveShare } from "./support/soak-live-share.ts";
 import { ms, rounded, table } from "./support/stats.ts";
 
 /**
@@ -89,6 +90,11 @@ if (profileDir) {
     if (!file) continue;
     const profile = summarizeProfile(file, undefined, 25);
     process.stdout.write(`\n${profileReport(`instance ${i + 1}, whole run`, profile)}\n`);
+    const share = liveShare(file);
+    process.stdout.write(
+      `live path (src/server/realtime and the live list's own part, stacks that hold them): ` +
+        `${ms(share.liveMs)} of ${ms(share.busyMs)} busy (${((100 * share.liveMs) / Math.max(1, share.busyMs)).toFixed(1)} %)\n`,
+    );
     process.stdout.write(
       `${table(
         ["Atrium functions by inclusive time", "ms", "of busy"],

@@ -133,6 +133,9 @@ export type HubFigures = Pick<
   | "sharedComputed"
   | "sharedReused"
   | "sharedStatements"
+  | "batches"
+  | "batchInputs"
+  | "batchStatements"
   | "pushes"
   | "pushBytes"
   | "maxWaiting"
@@ -160,6 +163,9 @@ function hubFigures(
     sharedComputed: 0,
     sharedReused: 0,
     sharedStatements: 0,
+    batches: 0,
+    batchInputs: 0,
+    batchStatements: 0,
     pushes: 0,
     pushBytes: 0,
     maxWaiting: 0,
@@ -174,6 +180,9 @@ function hubFigures(
     figures.sharedComputed += (e.sharedComputed ?? 0) - (b.sharedComputed ?? 0);
     figures.sharedReused += (e.sharedReused ?? 0) - (b.sharedReused ?? 0);
     figures.sharedStatements += (e.sharedStatements ?? 0) - (b.sharedStatements ?? 0);
+    figures.batches += (e.batches ?? 0) - (b.batches ?? 0);
+    figures.batchInputs += (e.batchInputs ?? 0) - (b.batchInputs ?? 0);
+    figures.batchStatements += (e.batchStatements ?? 0) - (b.batchStatements ?? 0);
     figures.pushes += e.pushes - b.pushes;
     figures.pushBytes += e.pushBytes - b.pushBytes;
     figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);

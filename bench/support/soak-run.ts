@@ -244,7 +244,7 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
   const lines = [
     `CPU over the load (s; ${f1(seconds)} s, ${os.cpus().length} cores = ${f1(seconds * os.cpus().length)} available): ` +
       `servers ${c.servers.map(f1).join(" + ")} (${perRequest(servers)}), ` +
-      `PostgreSQL ${c.postgres === null ? "-" : `${f1(c.postgres)} (${perRequest(c.postgres)})`}, ` +
+      `PostgreSQL ${c.postgres === null ? "-" : `${f1(c.postgres)} (${perRequest(c.postgres)}, ${f2((c.postgres * 1000) / Math.max(1, r.requests.writes))} ms/write)`}, ` +
       `soak client ${f1(c.client)}, loopback model ${f1(c.model)}, whole machine ${f1(c.machine)}`,
   ];
   const h = r.hub;
@@ -263,6 +263,12 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
     lines.push(
       `shared sub-results: ${h.sharedComputed} computed (${f2(h.sharedStatements / Math.max(1, h.sharedComputed))} statements each), ` +
         `${h.sharedReused} reused (${f1((100 * h.sharedReused) / Math.max(1, h.sharedReused + h.sharedComputed))} %)`,
+    );
+  if (h.batches > 0)
+    lines.push(
+      `batched reads: ${h.batches} batches for ${h.batchInputs} members' parts ` +
+        `(${f1(h.batchInputs / h.batches)} a batch, ${f2(h.batchStatements / h.batches)} statements each); ` +
+        `all live statements ${f2((h.runStatements + h.sharedStatements + h.batchStatements) / writes)} per write sent`,
     );
   for (const [path, fc] of Object.entries(h.byFunction).sort((a, b) => b[1].runs - a[1].runs))
     lines.push(

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { documents, messages, threads } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
@@ -275,10 +275,13 @@ describe.each(DB_KINDS)("chat live queries (%s)", (kind) => {
     await subscribeFn(ownerSocket, "msgs", messagesOf, firstPage(threadId));
     const colleagueSeen = colleagueSocket.messages.length;
 
-    // Each live-query run loads its caller first: count the colleague's runs.
-    const runs = vi.spyOn(server.running.services.auth, "loadUserIdentity");
-    spies.push(runs);
-    const colleagueRuns = () => runs.mock.calls.filter(([id]) => id === colleague.userId).length;
+    // Count the colleague's live-query runs.
+    let runs = 0;
+    const stopCounting = server.running.hub.onRun((_, userId) => {
+      if (userId === colleague.userId) runs++;
+    });
+    spies.push({ mockRestore: () => void stopCounting() });
+    const colleagueRuns = () => runs;
     // A socket mutation answers once every live query its changes touched has re-run;
     // changes are applied in order, so it also waits for the changes before it.
     let barrierModel = 0;

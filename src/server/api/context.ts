@@ -19,9 +19,24 @@ export interface Services {
 /**
  * A live query's caller-independent sub-result, shared by every live group of this instance
  * that asks for the same key until the tables it read change (see LiveQueryHub). The key
- * must name everything `compute` depends on besides the database: never the caller.
+ * must name everything `compute` depends on besides the database: never the caller. A run that
+ * waits for another's computation gives its limiter slot up, so what it reads after must go
+ * through `batched` (or be cheap).
  */
 export type SharedResults = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
+
+/**
+ * A live query's own part, read in one statement for every group of this instance that asks
+ * for the same key at about the same time (see LiveQueryHub): each caller adds its input and
+ * gets back the element of `run`'s answer at its input's place, never another's. `run` must
+ * depend on the key and the inputs only (it is the first caller's, run for all); the key is
+ * prefixed with the caller's organization by the hub.
+ */
+export type BatchedResults = <I, R>(
+  key: string,
+  input: I,
+  run: (inputs: I[]) => Promise<R[]>,
+) => Promise<R>;
 
 export interface FunctionCtx {
   services: Services;
@@ -52,4 +67,6 @@ export interface FunctionCtx {
    * undefined for plain requests, which compute everything themselves.
    */
   shared?: SharedResults;
+  /** Set inside a live query's run only: one statement for every group asking the same key. */
+  batched?: BatchedResults;
 }

@@ -6,7 +6,7 @@ import { CHANGES_CHANNEL, type Tx } from "../db/database.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
-import type { FunctionCtx, Services, SharedResults } from "./context.ts";
+import type { BatchedResults, FunctionCtx, Services, SharedResults } from "./context.ts";
 import type { Registry, ServerFunction } from "./registry.ts";
 
 export interface ExecuteInput {
@@ -19,6 +19,8 @@ export interface ExecuteInput {
   tracker?: ReadTracker;
   /** Set by the live-query hub for its runs: sub-results shared between groups. */
   shared?: SharedResults;
+  /** Set by the live-query hub for its runs: one statement for the groups asking the same key. */
+  batched?: BatchedResults;
 }
 
 export interface ExecuteOutput {
@@ -164,6 +166,7 @@ export async function execute(
       afterCommit.push(fn);
     },
     shared: tracker ? input.shared : undefined,
+    batched: tracker ? input.batched : undefined,
   });
 
   try {

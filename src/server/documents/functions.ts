@@ -32,6 +32,7 @@ export const documentFunctions: ServerFunction[] = [
       filters: args.filters,
       sort: args.sort,
       shared: ctx.shared,
+      batched: ctx.batched,
     });
   }),
 

@@ -2,15 +2,18 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { AppError, notFound } from "#shared/errors.ts";
 import type { Sort } from "#shared/rules/sort-cycle.ts";
 import type { DocumentFilters, DocumentSummary } from "#shared/schemas/dossier.ts";
-import type { SharedResults } from "../api/context.ts";
+import type { BatchedResults, SharedResults } from "../api/context.ts";
 import type { Executor } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 import { documents } from "../db/schema.ts";
 import {
   type DossierCaller,
   documentRankSql,
+  findFolderAccess,
   folderReadableSql,
   isFavoriteSql,
   ownerNameSql,
+  type RankCaller,
   requireFolderAccess,
 } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
@@ -35,6 +38,8 @@ export interface ListDocumentsOptions {
   sort?: Sort | null;
   /** Inside a live query: the folder's page is shared with the other members (see below). */
   shared?: SharedResults;
+  /** Inside a live query: each member's part is read with the others' (see memberParts). */
+  batched?: BatchedResults;
 }
 
 export interface DocumentPage {
@@ -129,9 +134,10 @@ const NEWEST_FIRST = [
 /**
  * A folder's page inside a live query (decision 034): the rows without the caller's columns
  * are one sub-result shared by every member's live group on this instance (they depend on
- * the folder, page and filters only); each member then reads their own rank and star for
- * those ids, with the same SQL as every listing (dossier/access.ts), in the statement that
- * checks their access to the folder (one statement a member). Same answer as the path above.
+ * the folder, page and filters only); each member's own part — their rank and star for
+ * those ids and their access to the folder, with the same SQL as every listing
+ * (dossier/access.ts) — is read in one statement for every member waiting on the same page
+ * (`ctx.batched`, see memberParts). Same answer as the path above.
  */
 async function listSharedFolderPage(
   options: ListDocumentsOptions,
@@ -157,34 +163,16 @@ async function listSharedFolderPage(
   );
   const isDone = rows.length <= numItems;
   const shown = isDone ? rows : rows.slice(0, numItems);
-  const mine =
-    shown.length === 0
-      ? []
-      : await db
-          .select({
-            id: documents.id,
-            rank: documentRankSql(caller).mapWith(Number),
-            isFavorite: isFavoriteSql(caller, documents).mapWith(Boolean),
-            // Computed once for the statement (it does not depend on the row).
-            folderReadable: folderReadableSql(caller, sql`${folderId}::uuid`).mapWith(Boolean),
-          })
-          .from(documents)
-          .where(
-            and(
-              eq(documents.organizationId, organizationId),
-              inArray(
-                documents.id,
-                shown.map((row) => row.id),
-              ),
-            ),
-          );
-  // No row to carry the check (an empty page, or its rows gone since): the check alone.
-  if (mine.length === 0) await requireFolderAccess(db, caller, folderId, "read");
-  else if (!mine[0]!.folderReadable) throw notFound("Folder");
-  const byId = new Map(mine.map((row) => [row.id, row]));
+  const input: MemberInput = { userId: caller.userId, ids: shown.map((row) => row.id) };
+  // Members of one folder's pages share a batch: the statement depends on the folder only.
+  const read = (inputs: MemberInput[]) => memberParts(db, organizationId, folderId, inputs);
+  const mine = options.batched
+    ? await options.batched(`documents.list.member\u0000${folderId}`, input, read)
+    : (await read([input]))[0]!;
+  if (!mine.readable) throw notFound("Folder");
   const page: DocumentSummary[] = [];
   for (const row of shown) {
-    const own = byId.get(row.id);
+    const own = mine.rows.get(row.id);
     // Gone since the shared page was read: its change runs this query again.
     if (!own || own.rank < 1) continue;
     page.push(documentSummaryView({ ...row, rank: own.rank, isFavorite: own.isFavorite }));
@@ -197,6 +185,102 @@ async function listSharedFolderPage(
       ? encodeCursor({ createdAt: last.cursorAt, id: last.id })
       : (options.cursor ?? ""),
   };
+}
+
+/** One member's part of a shared folder page: who, and the page's ids. */
+interface MemberInput {
+  userId: string;
+  ids: string[];
+}
+
+/** Whether the member may read the folder, and their rank and star on each of their ids. */
+interface MemberPart {
+  readable: boolean;
+  rows: Map<string, { rank: number; isFavorite: boolean }>;
+}
+
+/**
+ * The members' parts of a folder's pages, in the order of `inputs`. One member: the statement
+ * of a plain listing's columns (their rank and star for the page's ids, the folder check once
+ * for the statement; the check alone when no row carries it). Several: ONE statement for all
+ * of them, the members as an unnest of their ids, each with their folder check, joined to
+ * every id any of them shows — the rank, star and folder SQL of dossier/access.ts taking the
+ * member's id as an SQL expression (RankCaller), so the rules stay written once. A member gets
+ * only their own rows, for their own ids.
+ */
+export async function memberParts(
+  db: Executor,
+  organizationId: string,
+  folderId: string,
+  inputs: MemberInput[],
+): Promise<MemberPart[]> {
+  if (inputs.length === 1) {
+    const { userId, ids } = inputs[0]!;
+    const caller = { userId, organizationId };
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .select({
+              id: documents.id,
+              rank: documentRankSql(caller).mapWith(Number),
+              isFavorite: isFavoriteSql(caller, documents).mapWith(Boolean),
+              // Computed once for the statement (it does not depend on the row).
+              readable: folderReadableSql(caller, sql`${folderId}::uuid`, organizationId).mapWith(
+                Boolean,
+              ),
+            })
+            .from(documents)
+            .where(and(eq(documents.organizationId, organizationId), inArray(documents.id, ids)));
+    // No row to carry the check (an empty page, or its rows gone since): the check alone.
+    const readable =
+      rows.length === 0
+        ? (await findFolderAccess(db, caller, folderId)) !== undefined
+        : rows[0]!.readable;
+    const own = rows.map(({ id, rank, isFavorite }) => [id, { rank, isFavorite }] as const);
+    return [{ readable, rows: new Map(own) }];
+  }
+  const userIds = [...new Set(inputs.map((input) => input.userId.toLowerCase()))];
+  const ids = [...new Set(inputs.flatMap((input) => input.ids))];
+  const member: RankCaller = { userId: sql`m.user_id` };
+  const list = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )}]::uuid[]`;
+  // Each member's folder check once (in `m`), then their rank and star on every id; a member
+  // with no id to join (an empty page, or its rows gone) still has their row, for the check.
+  const result = await db.execute(sql`select m.user_id::text as "userId", m.readable,
+      ${sql.raw('"documents"."id"')}::text as id,
+      ${documentRankSql(member)}::int as rank,
+      ${isFavoriteSql(member, documents)} as "isFavorite"
+    from (select u.user_id,
+        ${folderReadableSql({ userId: sql`u.user_id` }, sql`${folderId}::uuid`, organizationId)} as readable
+      from unnest(${list(userIds)}) as u(user_id)) m
+    left join ${documents} on ${ids.length === 0 ? sql`false` : sql`${sql.raw('"documents"."organization_id"')} = ${organizationId} and ${sql.raw('"documents"."id"')} = any(${list(ids)})`}`);
+  const parts = new Map<string, MemberPart>();
+  for (const raw of rowsOf(result)) {
+    const row = raw as {
+      userId: string;
+      readable: boolean;
+      id: string | null;
+      rank: number | null;
+      isFavorite: boolean | null;
+    };
+    const part = parts.get(row.userId) ?? { readable: Boolean(row.readable), rows: new Map() };
+    parts.set(row.userId, part);
+    if (row.id)
+      part.rows.set(row.id, { rank: Number(row.rank), isFavorite: Boolean(row.isFavorite) });
+  }
+  return inputs.map(({ userId, ids: own }) => {
+    const part = parts.get(userId.toLowerCase());
+    const rows = new Map<string, { rank: number; isFavorite: boolean }>();
+    for (const id of own) {
+      const found = part?.rows.get(id);
+      if (found) rows.set(id, found);
+    }
+    return { readable: part?.readable ?? false, rows };
+  });
 }
 
 /** How each sortable column is keyed (decision 031): an index per key, then id. */

@@ -107,10 +107,20 @@ export function documentRankSql(caller: RankCaller): SQL<number> {
   end)`;
 }
 
-/** Whether the caller may read the folder whose id is `folderId` (false for null). */
-export function folderReadableSql(caller: DossierCaller, folderId: SQL): SQL<boolean> {
+/**
+ * Whether the caller may read the folder whose id is `folderId` (false for null), and, given
+ * an organization, only a folder of that organization.
+ */
+export function folderReadableSql(
+  caller: RankCaller,
+  folderId: SQL,
+  organizationId?: string,
+): SQL<boolean> {
   const rank = folderRankOf(caller, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
-  return sql<boolean>`(coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}), 0) >= 1)`;
+  const inOrganization = organizationId
+    ? sql` and up_f.organization_id = ${organizationId}`
+    : sql``;
+  return sql<boolean>`(coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}${inOrganization}), 0) >= 1)`;
 }
 
 /** Rows of `documents` the caller may read (in their organization); never true without one. */
@@ -149,7 +159,7 @@ export function ownerNameSql(table: typeof folders | typeof documents): SQL<stri
 
 /** Whether the caller starred each row of `table`. */
 export function isFavoriteSql(
-  caller: DossierCaller,
+  caller: RankCaller,
   table: typeof folders | typeof documents,
 ): SQL<boolean> {
   const type = table === folders ? "folder" : "document";

@@ -31,4 +31,44 @@ describe("Limiter", () => {
     );
     expect(await limiter.run(async () => "next")).toBe("next");
   });
+
+  it("lets a task give its slot up early, once, to the next waiting task", async () => {
+    const limiter = new Limiter(1);
+    const events: string[] = [];
+    let finish!: () => void;
+    const first = limiter.run(async (release) => {
+      events.push("first starts");
+      release();
+      release();
+      await new Promise<void>((r) => {
+        finish = r;
+      });
+      events.push("first ends");
+    });
+    const second = limiter.run(async () => {
+      events.push("second runs");
+    });
+    const third = limiter.run(async () => {
+      events.push("third runs");
+    });
+    await second;
+    await third;
+    finish();
+    await first;
+    expect(events).toEqual(["first starts", "second runs", "third runs", "first ends"]);
+    // Still one slot: a task now waits for the one before it.
+    let running = 0;
+    let peak = 0;
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        limiter.run(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((r) => setTimeout(r, 1));
+          running--;
+        }),
+      ),
+    );
+    expect(peak).toBe(1);
+  });
 });

@@ -134,3 +134,122 @@ describe("LiveQueryHub shared sub-results", () => {
     expect(last("ann")).toBe(5);
   });
 });
+
+/**
+ * Batched reads: the groups asking for the same key at about the same time give their inputs
+ * to one `run`, each gets the answer at its own place, and a change that lands while the
+ * batch is being read runs them again.
+ */
+const batchedContract = queryContract("test.batched", {
+  args: z.object({ member: z.string() }),
+  returns: z.object({ member: z.string(), value: z.number() }),
+  access: "public",
+});
+
+function batchedSetup() {
+  const state = {
+    values: new Map<string, number>(),
+    batches: [] as string[][],
+    gate: Promise.resolve(),
+  };
+  const registry = new Registry([
+    implement(
+      batchedContract,
+      async (ctx, args) => {
+        const value = await ctx.batched!("own", args.member, async (members: string[]) => {
+          state.batches.push(members);
+          recordReads("own");
+          const read = members.map((m) => state.values.get(m) ?? 0);
+          await state.gate;
+          return read;
+        });
+        return { member: args.member, value };
+      },
+      { liveScope: "global" },
+    ),
+  ]);
+  const services = {
+    config: {},
+    log: createLogger("silent"),
+    database: { db: {} },
+  } as unknown as Services;
+  const hub = new LiveQueryHub(services, registry);
+  const received = new Map<string, Array<{ member: string; value: number }>>();
+  const subscribe = (member: string) => {
+    const values: Array<{ member: string; value: number }> = [];
+    received.set(member, values);
+    hub.subscribe(
+      null,
+      batchedContract.path,
+      { member },
+      {
+        send(kind, json) {
+          if (kind === "value") values.push(JSON.parse(json) as { member: string; value: number });
+          return true;
+        },
+      },
+    );
+  };
+  const change = () => hub.notify(JSON.stringify({ t: "own", o: null, i: null }));
+  const last = (member: string) => received.get(member)?.at(-1);
+  return { hub, state, subscribe, change, last, received };
+}
+
+describe("LiveQueryHub batched reads", () => {
+  it("reads the members waiting on one key together, each getting their own answer", async () => {
+    const { hub, state, subscribe, change, last, received } = batchedSetup();
+    for (const [member, value] of [
+      ["ann", 1],
+      ["bob", 2],
+      ["cid", 3],
+    ] as const)
+      state.values.set(member, value);
+    subscribe("ann");
+    subscribe("bob");
+    subscribe("cid");
+    await until(() => ["ann", "bob", "cid"].every((m) => last(m) !== undefined));
+    expect(state.batches).toEqual([["ann", "bob", "cid"]]);
+    state.values.set("bob", 20);
+    change();
+    await until(() => last("bob")?.value === 20);
+    expect(state.batches.at(-1)?.sort()).toEqual(["ann", "bob", "cid"]);
+    // Never another member's answer.
+    for (const [member, values] of received)
+      for (const value of values) expect(value.member).toBe(member);
+    expect(last("ann")?.value).toBe(1);
+    expect(last("cid")?.value).toBe(3);
+    expect(hub.stats.batches).toBe(2);
+    expect(hub.stats.batchInputs).toBe(6);
+  });
+
+  it("runs a lone member's batch alone, without waiting for others", async () => {
+    const { state, subscribe, last } = batchedSetup();
+    state.values.set("ann", 7);
+    const started = performance.now();
+    subscribe("ann");
+    await until(() => last("ann")?.value === 7);
+    expect(state.batches).toEqual([["ann"]]);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it("loses no change that lands while the batch is being read", async () => {
+    const { state, subscribe, change, last } = batchedSetup();
+    state.values.set("ann", 1);
+    state.values.set("bob", 1);
+    let open: () => void = () => undefined;
+    state.gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    subscribe("ann");
+    subscribe("bob");
+    await until(() => state.batches.length === 1);
+    // The batch has read 1 for both and waits; the change lands now.
+    state.values.set("ann", 2);
+    state.values.set("bob", 3);
+    change();
+    await new Promise((r) => setTimeout(r, 20));
+    state.gate = Promise.resolve();
+    open();
+    await until(() => last("ann")?.value === 2 && last("bob")?.value === 3);
+  });
+});

@@ -1,4 +1,4 @@
-import type { Services, SharedResults } from "../api/context.ts";
+import type { BatchedResults, Services, SharedResults } from "../api/context.ts";
 import { errorPayload } from "../api/error-payload.ts";
 import { execute, parseArgs, resolveFunction } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
@@ -7,6 +7,7 @@ import {
   dependencyKeys,
   newTracker,
   type ReadTracker,
+  recordReads,
   runTracked,
   runUntracked,
 } from "../db/read-tracker.ts";
@@ -20,8 +21,15 @@ import { LiveStats } from "./live-stats.ts";
  * being re-checked); the hub then delivers again on `redeliver`.
  */
 export interface Subscriber {
-  lastSent?: string;
+  /** The group's result this subscriber was last sent (the same object while it is unchanged). */
+  lastSent?: LiveResult;
   send(kind: "value" | "error", json: string): boolean;
+}
+
+/** A group's latest result, as JSON text ready to send. */
+export interface LiveResult {
+  kind: "value" | "error";
+  json: string;
 }
 
 export interface LiveSubscription {
@@ -43,7 +51,7 @@ interface Group {
   global: boolean;
   deps: Set<string>;
   subscribers: Set<Subscriber>;
-  last?: { kind: "value" | "error"; json: string };
+  last?: LiveResult;
   running: boolean;
   dirty: boolean;
   settled?: Promise<void>;
@@ -52,6 +60,8 @@ interface Group {
 /** A caller-independent sub-result shared by the groups that ask for its key. */
 interface SharedEntry {
   key: string;
+  /** The run that computes it (a token of that run). */
+  owner: object;
   /** The change sequence when its computation started. */
   startSeq: number;
   tracker: ReadTracker;
@@ -60,7 +70,30 @@ interface SharedEntry {
   promise: Promise<unknown>;
 }
 
+/** Groups' inputs waiting to be read in one statement (see BatchedResults). */
+interface PendingBatch {
+  /** The function whose runs ask for it. */
+  path: string;
+  key: string;
+  inputs: unknown[];
+  waiters: Array<{
+    resolve: (answer: { value: unknown; tables: string[] }) => void;
+    reject: (error: unknown) => void;
+  }>;
+  run: (inputs: unknown[]) => Promise<unknown[]>;
+  /** When the first input came. */
+  startedAt: number;
+}
+
 const RECENT_CHANGES_MAX = 20_000;
+/**
+ * A batch runs once no other run of its function is on the way (started and not yet in a
+ * batch: it may be going to join), or once it has waited this long, or is this big.
+ */
+const BATCH_MAX_WAIT_MS = 20;
+/** Users' identities kept at most (all dropped at once beyond it). */
+const IDENTITIES_MAX = 50_000;
+const BATCH_MAX_SIZE = 1000;
 /**
  * Shared sub-results kept at most, least recently used first out (each is a page of up to 200
  * rows; a group that holds one it has started with keeps it until its run ends).
@@ -84,8 +117,14 @@ export class LiveQueryHub {
   readonly #markerWaiters = new Map<string, () => void>();
   readonly #seenMarkers = new Set<string>();
   readonly #changeListeners = new Set<(change: RowChange) => void>();
+  readonly #runListeners = new Set<(path: string, userId: string | null) => void>();
   readonly #shared = new Map<string, SharedEntry>();
   readonly #sharedByDep = new Map<string, Set<SharedEntry>>();
+  readonly #batches = new Map<string, PendingBatch>();
+  /** Callers' user rows by user id (see #identity). */
+  readonly #identities = new Map<string, Identity>();
+  /** Runs of each function started and not yet in a batch (nor ended). */
+  readonly #onTheWay = new Map<string, number>();
   readonly stats = new LiveStats();
   #stopStats: (() => void) | undefined;
   #seq = 0;
@@ -108,6 +147,12 @@ export class LiveQueryHub {
 
   get groupCount(): number {
     return this.#groups.size;
+  }
+
+  /** Called as each group's run starts, with its function and its user (tests count runs). */
+  onRun(listener: (path: string, userId: string | null) => void): () => void {
+    this.#runListeners.add(listener);
+    return () => this.#runListeners.delete(listener);
   }
 
   onChange(listener: (change: RowChange) => void): () => void {
@@ -163,6 +208,26 @@ export class LiveQueryHub {
     };
   }
 
+  /**
+   * The caller of a group's run: the user's row (organization, role, disabled) as this hub last
+   * read it, dropped when the change feed reports a change to that user (before the groups that
+   * change re-runs) or may have missed one (refreshAll); a read that a change overtook is not
+   * kept. Sessions are each socket's own check (sync-server.ts): the group is the user's.
+   */
+  async #identity(userId: string, sessionId: string): Promise<Identity> {
+    const known = this.#identities.get(userId);
+    if (known) return { ...known, sessionId };
+    const since = this.#seq;
+    const identity = await runUntracked(() =>
+      this.#services.auth.loadUserIdentity(userId, sessionId),
+    );
+    if (!this.#changedSince(since, new Set([`users:id:${userId}`, "users:*"]))) {
+      if (this.#identities.size >= IDENTITIES_MAX) this.#identities.clear();
+      this.#identities.set(userId, identity);
+    }
+    return identity;
+  }
+
   /** Feed a raw notification payload from the change bus. */
   notify(payload: string): void {
     this.#queue.push(payload);
@@ -175,6 +240,7 @@ export class LiveQueryHub {
 
   /** Re-run every group (after the change bus may have missed notifications). */
   refreshAll(): Promise<void> {
+    this.#identities.clear();
     for (const entry of [...this.#shared.values()]) this.#dropShared(entry);
     return Promise.all([...this.#groups.values()].map((g) => this.#refresh(g))).then(
       () => undefined,
@@ -218,7 +284,12 @@ export class LiveQueryHub {
         continue;
       }
       this.stats.changes++;
-      const keys = keysForChange(notification.change);
+      const { change } = notification;
+      if (change.t === "users") {
+        if (change.i) this.#identities.delete(change.i);
+        else this.#identities.clear();
+      }
+      const keys = keysForChange(change);
       this.#remember(keys);
       for (const key of keys) {
         for (const entry of this.#sharedByDep.get(key) ?? []) {
@@ -273,7 +344,7 @@ export class LiveQueryHub {
         const stats = this.stats;
         stats.waiting = this.#limiter.waiting + 1;
         if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
-        await this.#limiter.run(() => this.#runOnce(group));
+        await this.#limiter.run((release) => this.#runOnce(group, release));
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
       // A subscriber that joined (or was resumed) after the last delivery but
@@ -284,8 +355,27 @@ export class LiveQueryHub {
     return group.settled;
   }
 
-  async #runOnce(group: Group): Promise<void> {
+  async #runOnce(group: Group, slot: () => void): Promise<void> {
+    // On its way to a batch until it joins one or ends: a batch of this function waits for it.
+    let onTheWay = true;
+    this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 0) + 1);
+    const release = () => {
+      if (onTheWay) {
+        onTheWay = false;
+        this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 1) - 1);
+      }
+      slot();
+    };
+    try {
+      await this.#runOnceInSlot(group, release);
+    } finally {
+      release();
+    }
+  }
+
+  async #runOnceInSlot(group: Group, release: () => void): Promise<void> {
     const since = this.#seq;
+    for (const listener of this.#runListeners) listener(group.path, group.caller?.userId ?? null);
     const started = performance.now();
     const tracker = newTracker();
     let organizationId: string | null = null;
@@ -296,18 +386,33 @@ export class LiveQueryHub {
         `${organizationId ?? ""}\u0000${key}`,
         compute,
         organizationId,
+        used,
       );
       used.push(entry);
+      // Waiting for another run's computation needs no connection: the slot goes to a run that
+      // does (what follows a shared sub-result is batched, see SharedResults).
+      if (entry.owner !== used) release();
       return (await entry.promise) as never;
     };
-    let result: { kind: "value" | "error"; json: string };
+    // A batch waits for the other groups of its key: not in a limiter slot they need to get
+    // there. Its reads are this run's, from this run's start (the check below).
+    const batched: BatchedResults = async (key, input, run) => {
+      release();
+      const answer = await this.#joinBatch(
+        group.path,
+        `${organizationId ?? ""}\u0000${key}`,
+        input,
+        run as (inputs: unknown[]) => Promise<unknown[]>,
+      );
+      recordReads(...answer.tables);
+      return answer.value as never;
+    };
+    let result: LiveResult;
     try {
       let identity: Identity | null = null;
       if (group.caller) {
         const { userId, sessionId } = group.caller;
-        identity = await runUntracked(() =>
-          this.#services.auth.loadUserIdentity(userId, sessionId),
-        );
+        identity = await this.#identity(userId, sessionId);
         organizationId = identity.organizationId;
       }
       const output = await execute(this.#services, this.#registry, {
@@ -318,6 +423,7 @@ export class LiveQueryHub {
         request: { ip: null, userAgent: null },
         tracker,
         shared,
+        batched,
       });
       result = { kind: "value", json: JSON.stringify(output.value ?? null) };
     } catch (error) {
@@ -342,7 +448,10 @@ export class LiveQueryHub {
       used.some((entry) => this.#changedSince(entry.startSeq, entry.deps))
     )
       group.dirty = true;
-    group.last = result;
+    // An unchanged result stays the same object: subscribers that have it get nothing, without
+    // comparing its text once per subscriber.
+    const last = group.last;
+    if (!last || last.kind !== result.kind || last.json !== result.json) group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
   }
 
@@ -356,6 +465,7 @@ export class LiveQueryHub {
     key: string,
     compute: () => Promise<unknown>,
     organizationId: string | null,
+    owner: object,
   ): SharedEntry {
     const found = this.#shared.get(key);
     if (found) {
@@ -367,6 +477,7 @@ export class LiveQueryHub {
     }
     const entry: SharedEntry = {
       key,
+      owner,
       startSeq: this.#seq,
       tracker: newTracker(),
       deps: new Set(),
@@ -408,6 +519,65 @@ export class LiveQueryHub {
     return entry;
   }
 
+  /**
+   * Add `input` to the pending batch of `key` (a new one if none waits): its `run` reads every
+   * input in one statement once the batch closes, and each input gets the answer at its place.
+   */
+  #joinBatch(
+    path: string,
+    key: string,
+    input: unknown,
+    run: (inputs: unknown[]) => Promise<unknown[]>,
+  ): Promise<{ value: unknown; tables: string[] }> {
+    let batch = this.#batches.get(key);
+    if (!batch) {
+      batch = { path, key, inputs: [], waiters: [], run, startedAt: performance.now() };
+      this.#batches.set(key, batch);
+      const pending = batch;
+      setImmediate(() => this.#closeBatchWhenReady(pending));
+    }
+    batch.inputs.push(input);
+    const joined = batch;
+    const answer = new Promise<{ value: unknown; tables: string[] }>((resolve, reject) =>
+      joined.waiters.push({ resolve, reject }),
+    );
+    if (batch.inputs.length >= BATCH_MAX_SIZE) void this.#runBatch(batch);
+    return answer;
+  }
+
+  #closeBatchWhenReady(batch: PendingBatch): void {
+    if (this.#batches.get(batch.key) !== batch) return;
+    if (
+      (this.#onTheWay.get(batch.path) ?? 0) === 0 ||
+      performance.now() - batch.startedAt >= BATCH_MAX_WAIT_MS
+    ) {
+      void this.#runBatch(batch);
+      return;
+    }
+    setTimeout(() => this.#closeBatchWhenReady(batch), 1);
+  }
+
+  async #runBatch(batch: PendingBatch): Promise<void> {
+    if (this.#batches.get(batch.key) !== batch) return;
+    this.#batches.delete(batch.key);
+    const tracker = newTracker();
+    this.stats.batches++;
+    this.stats.batchInputs += batch.inputs.length;
+    try {
+      const values = await runUntracked(() =>
+        runTracked(tracker, async () => await batch.run(batch.inputs)),
+      );
+      this.stats.batchStatements += tracker.statements;
+      if (values.length !== batch.inputs.length)
+        throw new Error(`a batch answered ${values.length} of ${batch.inputs.length} inputs`);
+      const tables = [...tracker.tables];
+      for (const [i, waiter] of batch.waiters.entries())
+        waiter.resolve({ value: values[i], tables });
+    } catch (error) {
+      for (const waiter of batch.waiters) waiter.reject(error);
+    }
+  }
+
   #dropShared(entry: SharedEntry): void {
     if (this.#shared.get(entry.key) === entry) this.#shared.delete(entry.key);
     for (const dep of entry.deps) {
@@ -420,10 +590,9 @@ export class LiveQueryHub {
   #deliver(group: Group, subscriber: Subscriber): void {
     const last = group.last;
     if (!last) return;
-    const stamp = `${last.kind}:${last.json}`;
-    if (subscriber.lastSent === stamp) return;
+    if (subscriber.lastSent === last) return;
     if (subscriber.send(last.kind, last.json)) {
-      subscriber.lastSent = stamp;
+      subscriber.lastSent = last;
       this.stats.pushes++;
       this.stats.pushBytes += last.json.length;
     }

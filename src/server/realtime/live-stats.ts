@@ -25,6 +25,10 @@ export class LiveStats {
   sharedReused = 0;
   sharedInvalidated = 0;
   sharedStatements = 0;
+  /** Batched reads (see BatchedResults): batches run, the groups' inputs they read, statements. */
+  batches = 0;
+  batchInputs = 0;
+  batchStatements = 0;
   /** Results sent to sockets, and their JSON bytes. */
   pushes = 0;
   pushBytes = 0;
@@ -64,6 +68,9 @@ export class LiveStats {
       sharedReused: this.sharedReused,
       sharedInvalidated: this.sharedInvalidated,
       sharedStatements: this.sharedStatements,
+      batches: this.batches,
+      batchInputs: this.batchInputs,
+      batchStatements: this.batchStatements,
       pushes: this.pushes,
       pushBytes: this.pushBytes,
       waiting: this.waiting,
@@ -110,6 +117,9 @@ export interface LiveStatsSnapshot {
   sharedReused: number;
   sharedInvalidated: number;
   sharedStatements: number;
+  batches: number;
+  batchInputs: number;
+  batchStatements: number;
   pushes: number;
   pushBytes: number;
   waiting: number;

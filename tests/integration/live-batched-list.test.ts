@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ResultOf } from "#shared/api/define.ts";
+import { api } from "#shared/api/index.ts";
+import { documents } from "../../src/server/db/schema.ts";
+import { memberParts } from "../../src/server/documents/list-documents.ts";
+import { newId } from "../../src/server/ids.ts";
+import { callFn } from "../support/call-fn.ts";
+import {
+  createTestUser,
+  DB_KINDS,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from "../support/server.ts";
+import { nextValue, subscribeFn } from "../support/sync-fn.ts";
+import { TestSocket } from "../support/sync-socket.ts";
+
+/**
+ * A folder's live list reads every waiting member's own part — rank, star, folder check — in
+ * ONE statement (decision 034, batched reads): viewer, editor and owner get their own role and
+ * star from the same batch, a star reaches only its member, a removed share stops the rows, and
+ * a change that lands while a batch is read is not lost. The batched statement answers what a
+ * lone member's (and a plain HTTP call's) does. On one instance of each database, and across
+ * two PostgreSQL instances (writes on one, the members' sockets on the other).
+ */
+
+type Page = ResultOf<typeof api.documents.list>;
+
+interface Setup {
+  /** Where the writes go. */
+  a: TestServer;
+  /** Where the members' sockets are: its hub batches them. */
+  b: TestServer;
+}
+
+const setups = [
+  ...DB_KINDS.map(
+    (kind) =>
+      [
+        `${kind}, one instance`,
+        async (): Promise<Setup> => {
+          const server = await startTestServer(kind, { RUN_WORKER: "false" });
+          return { a: server, b: server };
+        },
+      ] as const,
+  ),
+  [
+    "postgres, two instances",
+    async (): Promise<Setup> => {
+      const a = await startTestServer("postgres", { RUN_WORKER: "false" });
+      const b = await startTestServer(
+        "postgres",
+        { RUN_WORKER: "false" },
+        { databaseUrl: a.databaseUrl },
+      );
+      return { a, b };
+    },
+  ] as const,
+];
+
+describe.each(setups)("batched live list (%s)", (_, make) => {
+  let setup: Setup;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    setup = await make();
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await setup.a.close();
+    if (setup.b !== setup.a) await setup.b.close();
+  });
+
+  async function signedInSocket(user: TestUser): Promise<TestSocket> {
+    const socket = await TestSocket.open(setup.b.url);
+    sockets.push(socket);
+    expect((await socket.authenticate(user.token)).type).toBe("authenticated");
+    return socket;
+  }
+
+  const listArgs = (folderId: string) => ({
+    paginationOpts: { numItems: 20, cursor: null },
+    filter: { folderId },
+  });
+
+  async function insertDocument(user: TestUser, folderId: string, name: string) {
+    const id = newId();
+    await setup.a.running.services.database.db.insert(documents).values({
+      id,
+      organizationId: user.organizationId,
+      folderId,
+      ownerId: user.userId,
+      storageId: `live/${id}`,
+      name,
+      fileType: "pdf",
+      mimeType: "application/pdf",
+      size: 1234,
+      processingStatus: "completed",
+    });
+    return id;
+  }
+
+  /** An owner's folder with two documents, a viewer who starred one, an editor; all subscribed. */
+  async function team() {
+    const { a } = setup;
+    const owner = await createTestUser(a);
+    const viewer = await createTestUser(a, { organizationId: owner.organizationId });
+    const editor = await createTestUser(a, { organizationId: owner.organizationId });
+    const folder = await callFn(a, api.folders.create, { name: "Team" }, owner.token);
+    for (const [member, role] of [
+      [viewer, "viewer"],
+      [editor, "editor"],
+    ] as const) {
+      await callFn(
+        a,
+        api.shares.set,
+        { entityType: "folder", entityId: folder._id, grantee: { userId: member.userId }, role },
+        owner.token,
+      );
+    }
+    const starred = await insertDocument(owner, folder._id, "Starred.pdf");
+    const plain = await insertDocument(owner, folder._id, "Plain.pdf");
+    await callFn(
+      a,
+      api.documents.setFavorite,
+      { documentId: starred, favorite: true },
+      viewer.token,
+    );
+    const args = listArgs(folder._id);
+    const members = { owner, viewer, editor };
+    const socketOf = {} as Record<keyof typeof members, TestSocket>;
+    for (const name of ["owner", "viewer", "editor"] as const) {
+      socketOf[name] = await signedInSocket(members[name]);
+      await subscribeFn(socketOf[name], "team", api.documents.list, args);
+    }
+    return { ...members, folder, starred, plain, args, socketOf };
+  }
+
+  const roles = (page: Page) =>
+    Object.fromEntries(page.page.map((d) => [d.name, `${d.myRole}${d.isFavorite ? "*" : ""}`]));
+
+  it("gives viewer, editor and owner their own role and star from one batch, as HTTP answers", async () => {
+    const { a, b } = setup;
+    const t = await team();
+    const stats = b.running.hub.stats;
+    const before = { batches: stats.batches, inputs: stats.batchInputs };
+    const renamed = (p: Page) => p.page.some((d) => d.name === "Starred 2.pdf");
+    const pushes = (["viewer", "editor", "owner"] as const).map((name) =>
+      nextValue(t.socketOf[name], "team", api.documents.list, renamed, 15_000),
+    );
+    await callFn(
+      a,
+      api.documents.rename,
+      { documentId: t.starred, name: "Starred 2.pdf" },
+      t.owner.token,
+    );
+    const [toViewer, toEditor, toOwner] = await Promise.all(pushes);
+    expect(roles(toViewer!)).toEqual({ "Starred 2.pdf": "viewer*", "Plain.pdf": "viewer" });
+    expect(roles(toEditor!)).toEqual({ "Starred 2.pdf": "editor", "Plain.pdf": "editor" });
+    expect(roles(toOwner!)).toEqual({ "Starred 2.pdf": "owner", "Plain.pdf": "owner" });
+    // The three were read together: fewer batches than members' reads.
+    const batches = stats.batches - before.batches;
+    expect(batches).toBeGreaterThan(0);
+    expect(stats.batchInputs - before.inputs).toBeGreaterThan(batches);
+    // Exactly what each of them gets over HTTP (one member's statement).
+    for (const [user, pushed] of [
+      [t.viewer, toViewer],
+      [t.editor, toEditor],
+      [t.owner, toOwner],
+    ] as const) {
+      expect(await callFn(a, api.documents.list, t.args, user.token)).toEqual(pushed);
+    }
+  });
+
+  it("sends a star only to its member", async () => {
+    const { a } = setup;
+    const t = await team();
+    await new Promise((r) => setTimeout(r, 200));
+    const seen = {
+      owner: t.socketOf.owner.messages.length,
+      viewer: t.socketOf.viewer.messages.length,
+    };
+    const editorStar = nextValue(
+      t.socketOf.editor,
+      "team",
+      api.documents.list,
+      (p) => p.page.some((d) => d.isFavorite),
+      15_000,
+    );
+    await callFn(
+      a,
+      api.documents.setFavorite,
+      { documentId: t.plain, favorite: true },
+      t.editor.token,
+    );
+    expect(roles(await editorStar)).toEqual({ "Starred.pdf": "editor", "Plain.pdf": "editor*" });
+    await new Promise((r) => setTimeout(r, 300));
+    for (const name of ["owner", "viewer"] as const) {
+      const after = t.socketOf[name].messages
+        .slice(seen[name])
+        .filter((m) => m.type === "query_result");
+      expect(after).toEqual([]);
+    }
+  });
+
+  it("stops the rows of a member whose share is removed, the others going on", async () => {
+    const { a } = setup;
+    const t = await team();
+    const editorError = t.socketOf.editor.next(
+      (m) => m.type === "query_error" && m.id === "team",
+      15_000,
+    );
+    await callFn(
+      a,
+      api.shares.remove,
+      { entityType: "folder", entityId: t.folder._id, grantee: { userId: t.editor.userId } },
+      t.owner.token,
+    );
+    expect(await editorError).toMatchObject({ type: "query_error" });
+    const seen = t.socketOf.editor.messages.length;
+    const pushes = (["viewer", "owner"] as const).map((name) =>
+      nextValue(
+        t.socketOf[name],
+        "team",
+        api.documents.list,
+        (p) => p.page.some((d) => d.name === "Secret plan.pdf"),
+        15_000,
+      ),
+    );
+    await callFn(
+      a,
+      api.documents.rename,
+      { documentId: t.plain, name: "Secret plan.pdf" },
+      t.owner.token,
+    );
+    const [toViewer, toOwner] = await Promise.all(pushes);
+    expect(roles(toViewer!)).toEqual({ "Starred.pdf": "viewer*", "Secret plan.pdf": "viewer" });
+    expect(roles(toOwner!)).toEqual({ "Starred.pdf": "owner", "Secret plan.pdf": "owner" });
+    await new Promise((r) => setTimeout(r, 300));
+    const after = JSON.stringify(t.socketOf.editor.messages.slice(seen));
+    expect(after).not.toContain("Secret plan");
+    expect(after).not.toContain(t.plain);
+  });
+
+  it("loses no change that lands while a batch is being read", async () => {
+    const { a } = setup;
+    const t = await team();
+    const finals = (["viewer", "editor", "owner"] as const).map((name) =>
+      nextValue(
+        t.socketOf[name],
+        "team",
+        api.documents.list,
+        (p) => p.page.some((d) => d.name === "Draft 6.pdf"),
+        15_000,
+      ),
+    );
+    // Writes one after the other, without waiting for their pushes: later ones land while
+    // the batches of earlier ones are read.
+    for (let i = 1; i <= 6; i++) {
+      await callFn(
+        a,
+        api.documents.rename,
+        { documentId: t.plain, name: `Draft ${i}.pdf` },
+        t.owner.token,
+      );
+      if (i === 3)
+        await callFn(
+          a,
+          api.documents.setFavorite,
+          { documentId: t.plain, favorite: true },
+          t.viewer.token,
+        );
+    }
+    const [toViewer, toEditor, toOwner] = await Promise.all(finals);
+    expect(roles(toViewer!)).toEqual({ "Starred.pdf": "viewer*", "Draft 6.pdf": "viewer*" });
+    expect(roles(toEditor!)).toEqual({ "Starred.pdf": "editor", "Draft 6.pdf": "editor" });
+    expect(roles(toOwner!)).toEqual({ "Starred.pdf": "owner", "Draft 6.pdf": "owner" });
+  });
+
+  it("answers the same for one member alone and for members read together", async () => {
+    const { a } = setup;
+    const t = await team();
+    const stranger = await createTestUser(a);
+    const db = a.running.services.database.db;
+    const organizationId = t.owner.organizationId!;
+    const ids = [t.starred, t.plain, newId()];
+    const inputs = [t.viewer, t.editor, t.owner, stranger].map((user) => ({
+      userId: user.userId,
+      ids,
+    }));
+    // An empty page too: the folder check alone.
+    inputs.push({ userId: t.viewer.userId, ids: [] });
+    const alone = await Promise.all(
+      inputs.map(
+        async (input) => (await memberParts(db, organizationId, t.folder._id, [input]))[0],
+      ),
+    );
+    const together = await memberParts(db, organizationId, t.folder._id, inputs);
+    expect(together).toEqual(alone);
+    expect(together.map((part) => part.readable)).toEqual([true, true, true, false, true]);
+    expect(together[0]!.rows.get(t.starred)).toEqual({ rank: 1, isFavorite: true });
+    expect(together[1]!.rows.get(t.plain)).toEqual({ rank: 2, isFavorite: false });
+    expect(together[2]!.rows.get(t.plain)).toEqual({ rank: 4, isFavorite: false });
+    // A stranger (another organization) may read nothing.
+    expect([...together[3]!.rows.values()].every((row) => row.rank === 0)).toBe(true);
+  });
+});
