@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -41,7 +41,9 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
  * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
  * --profile writes a CPU profile of the server and reports where its time went during the
- * one-at-a-time chats.
+ * one-at-a-time chats. --timeline has the server note, per chat, the milliseconds from the
+ * request's arrival at the chat route to each step (src/server/chat/chat-timeline.ts) and
+ * reports their medians and p99s, one at a time and at once.
  */
 
 const { values } = parseArgs({
@@ -57,6 +59,7 @@ const { values } = parseArgs({
     "turn-cpu": { type: "string", default: "300" },
     "turn-cpu-only": { type: "boolean", default: false },
     "pipeline-rounds": { type: "string", default: "5" },
+    timeline: { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -104,11 +107,23 @@ if (database === "pglite" && turnCpuTurns > 0) {
   process.stdout.write(
     `\nPGlite CPU per chat turn (in process; read, write transaction, final save; load ${load.toFixed(1)})\n` +
       `${table(
-        ["statements", "turns", "CPU ms per turn", "statements per turn", "named"],
+        [
+          "statements",
+          "turns",
+          "CPU ms per turn",
+          "read",
+          "write",
+          "final save",
+          "statements per turn",
+          "named",
+        ],
         turnCpu.map((t) => [
           t.prepared ? "named prepared" : "PGlite query (fallback)",
           String(t.turns),
           t.cpuMsPerTurn.toFixed(2),
+          t.phasesMsPerTurn.read.toFixed(2),
+          t.phasesMsPerTurn.write.toFixed(2),
+          t.phasesMsPerTurn.finalSave.toFixed(2),
           t.statementsPerTurn.toFixed(1),
           t.namedPerTurn.toFixed(1),
         ]),
@@ -152,6 +167,10 @@ const relay = await startSdkRelay(fake.baseUrl, MODEL);
 process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
 process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
 
+const timelineFile = values.timeline
+  ? path.join(mkdtempSync(path.join(os.tmpdir(), "atrium-bench-timeline-")), "chat.jsonl")
+  : "";
+if (timelineFile) process.env.ATRIUM_CHAT_TIMELINE = timelineFile;
 const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
 let sequentialWindow: { fromUs: number; toUs: number } | undefined;
 let concurrentWindow: { fromUs: number; toUs: number } | undefined;
@@ -467,6 +486,42 @@ if (values.profile) {
 }
 for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
 
+/** The server's marks per chat, in the order the chats' writes landed: one at a time first. */
+let timeline: Array<{ case: string; marks: Record<string, Summary> }> = [];
+if (timelineFile) {
+  const lines = existsSync(timelineFile)
+    ? readFileSync(timelineFile, "utf8").trim().split("\n").filter(Boolean)
+    : [];
+  const all = lines.map((line) => JSON.parse(line) as Record<string, number>);
+  const sequentialCount = warmup + iterations;
+  const groups = [
+    { case: "server, one at a time", rows: all.slice(warmup, sequentialCount) },
+    {
+      case: `server, ${concurrency} at once`,
+      rows: all.slice(sequentialCount + pacedIterations),
+    },
+  ];
+  timeline = groups.map((g) => {
+    const names = [...new Set(g.rows.flatMap((r) => Object.keys(r)))];
+    const marks: Record<string, Summary> = {};
+    for (const name of names) {
+      marks[name] = summarize(g.rows.flatMap((r) => (r[name] === undefined ? [] : [r[name]!])));
+    }
+    return { case: g.case, marks };
+  });
+  for (const g of timeline) {
+    const ordered = Object.entries(g.marks).sort((a, b) => a[1].p50 - b[1].p50);
+    process.stdout.write(
+      `\nServer timeline, ${g.case} (ms from the request's arrival at the chat route; ${ordered[0]?.[1].count ?? 0} chats)\n` +
+        `${table(
+          ["mark", "p50", "p90", "p99"],
+          ordered.map(([name, s]) => [name, ms(s.p50), ms(s.p90), ms(s.p99)]),
+        )}\n`,
+    );
+  }
+  rmSync(path.dirname(timelineFile), { recursive: true, force: true });
+}
+
 const out = values.out ?? path.join(RESULTS_DIR, `chat-latency-${database}.json`);
 mkdirSync(path.dirname(out), { recursive: true });
 const command = `node bench/chat-latency.ts ${process.argv.slice(2).join(" ")}`.trim();
@@ -487,6 +542,7 @@ writeFileSync(
       targetConcurrentRatio: TARGET_CONCURRENT_RATIO,
       turnCpu,
       pipelineCpu,
+      timeline,
       loadAverage,
     }),
     null,
