@@ -3,7 +3,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { chatTools } from "../src/server/chat/tools/chat-tools.ts";
+import { Citations } from "../src/server/chat/tools/citations.ts";
 import { threads } from "../src/server/db/schema.ts";
+import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
 import {
   type StreamTarget,
   type StreamTiming,
@@ -11,7 +14,7 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
-import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
+import { isStepCount, measureSdkCpu, type SdkCpuCase } from "./support/chat-tools-cpu.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
 import { machineInfo, processCpuMs } from "./support/machine.ts";
@@ -35,11 +38,14 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
+ *     [--sdk-rounds 3] [--timeline]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
  * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
  * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
+ * It also measures, in process, the AI SDK's own CPU per answer with the relay's call and the
+ * server's (tools, steps, timeouts; bench/support/chat-tools-cpu.ts; --sdk-rounds 0 skips it).
  * --profile writes a CPU profile of the server and reports where its time went during the
  * one-at-a-time chats. --timeline has the server note, per chat, the milliseconds from the
  * request's arrival at the chat route to each step (src/server/chat/chat-timeline.ts) and
@@ -60,6 +66,7 @@ const { values } = parseArgs({
     "turn-cpu-only": { type: "boolean", default: false },
     "pipeline-rounds": { type: "string", default: "5" },
     timeline: { type: "boolean", default: false },
+    "sdk-rounds": { type: "string", default: "3" },
   },
 });
 const database = values.database as DbKind;
@@ -156,6 +163,61 @@ if (pipelineRounds > 0) {
       `${table(
         ["stages", "chunks per answer", "CPU us per chunk"],
         pipelineCpu.map((p) => [p.pipeline, String(p.chunksPerAnswer), p.cpuUsPerChunk.toFixed(1)]),
+      )}\n`,
+  );
+}
+
+/**
+ * The AI SDK's own CPU per answer (in process, in-memory model answer of 60 words): the relay's
+ * call against the server's (its three tools, six steps, chunk timeout, abort signal), and the
+ * server's without each, so what the tools cost is known apart from everything else.
+ */
+const sdkRounds = Math.max(0, Number(values["sdk-rounds"]));
+let sdkCpu: SdkCpuCase[] = [];
+if (sdkRounds > 0) {
+  const load = os.loadavg()[0]!;
+  const context = () => ({
+    db: {} as never,
+    userId: "u",
+    organizationId: "o",
+    threadId: "t",
+    citations: new Citations(),
+    log: { error: () => undefined } as never,
+    embedding: null,
+  });
+  const server = (without: "none" | "tools" | "steps" | "timeout" | "abort") => () => ({
+    ...(without === "tools" ? {} : { tools: chatTools(context()), toolCallConcurrency: 1 }),
+    ...(without === "steps" ? {} : { stopWhen: isStepCount(6) }),
+    ...(without === "timeout" ? {} : { timeout: { chunkMs: 120_000, toolMs: 60_000 } }),
+    ...(without === "abort" ? {} : { abortSignal: new AbortController().signal }),
+    maxRetries: 2,
+  });
+  const tools = () => chatTools(context());
+  sdkCpu = await measureSdkCpu({
+    cases: [
+      { name: "relay's call (no options)", options: () => ({}) },
+      { name: "server's call", options: server("none"), tools },
+      { name: "server's, without tools", options: server("tools") },
+      { name: "server's, without steps", options: server("steps"), tools },
+      { name: "server's, without chunk timeout", options: server("timeout"), tools },
+      { name: "server's, without abort signal", options: server("abort"), tools },
+    ],
+    answers: 100,
+    warmup: 50,
+    rounds: sdkRounds,
+    words: 60,
+    instructions: SYSTEM_PROMPT,
+  });
+  process.stdout.write(
+    `\nThe AI SDK's CPU per answer of 60 words (in process, in-memory model; load ${load.toFixed(1)})\n` +
+      `${table(
+        ["streamText call", "answers", "CPU us per answer", "chunks"],
+        sdkCpu.map((c) => [
+          c.name,
+          String(c.answers),
+          c.cpuUsPerAnswer.toFixed(0),
+          String(c.chunks),
+        ]),
       )}\n`,
   );
 }
@@ -542,6 +604,7 @@ writeFileSync(
       targetConcurrentRatio: TARGET_CONCURRENT_RATIO,
       turnCpu,
       pipelineCpu,
+      sdkCpu,
       timeline,
       loadAverage,
     }),
