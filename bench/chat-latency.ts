@@ -38,7 +38,7 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
- *     [--sdk-rounds 3] [--timeline]
+ *     [--sdk-rounds 3] [--timeline] [--in-process-only]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
@@ -46,6 +46,7 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
  * It also measures, in process, the AI SDK's own CPU per answer with the relay's call and the
  * server's (tools, steps, timeouts; bench/support/chat-tools-cpu.ts; --sdk-rounds 0 skips it).
+ * --in-process-only stops after those in-process cases (no servers; under a minute).
  * --profile writes a CPU profile of the server and reports where its time went during the
  * one-at-a-time chats. --timeline has the server note, per chat, the milliseconds from the
  * request's arrival at the chat route to each step (src/server/chat/chat-timeline.ts) and
@@ -67,6 +68,7 @@ const { values } = parseArgs({
     "pipeline-rounds": { type: "string", default: "5" },
     timeline: { type: "boolean", default: false },
     "sdk-rounds": { type: "string", default: "3" },
+    "in-process-only": { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -220,6 +222,16 @@ if (sdkRounds > 0) {
         ]),
       )}\n`,
   );
+}
+
+if (values["in-process-only"]) {
+  const out = values.out ?? path.join(RESULTS_DIR, `chat-in-process-${database}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(rounded({ benchmark: "chat-in-process", machine, turnCpu, pipelineCpu, sdkCpu, load: os.loadavg()[0] }), null, 2)}\n`,
+  );
+  process.exit(0);
 }
 
 const fake = await startFakeModel();
