@@ -13,6 +13,10 @@ export type ChatMark =
   | "body"
   | "read"
   | "ready"
+  /** runTurn started (the answer's writer, accumulator and opening frame next). */
+  | "runTurn"
+  /** streamText called (history converted, tools and instructions built). */
+  | "streamText"
   | "modelCall"
   | "respond"
   | "firstOutput"

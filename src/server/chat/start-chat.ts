@@ -78,7 +78,15 @@ export function startChat(options: {
               setImmediate(firstOutput);
             };
             runTurn({
-              ...{ services, streams, caller, prepared: turn, stream: started, committed },
+              ...{
+                services,
+                streams,
+                caller,
+                prepared: turn,
+                stream: started,
+                committed,
+                timeline,
+              },
               onModelCall: () => {
                 timeline?.mark("modelCall");
                 setImmediate(respond);
