@@ -236,14 +236,17 @@ if (values["in-process-only"]) {
 
 const fake = await startFakeModel();
 log(`fake model up at ${fake.baseUrl} (pid ${fake.pid})`);
-const relay = await startSdkRelay(fake.baseUrl, MODEL);
-// The server child inherits this process's environment (bench/support/prepare.ts).
-process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
-process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
-
+// With --timeline the relay and the server each append their marks to a file of their own.
 const timelineFile = values.timeline
   ? path.join(mkdtempSync(path.join(os.tmpdir(), "atrium-bench-timeline-")), "chat.jsonl")
   : "";
+const relayTimelineFile = timelineFile && path.join(path.dirname(timelineFile), "relay.jsonl");
+if (timelineFile) process.env.ATRIUM_RELAY_TIMELINE = relayTimelineFile;
+const relay = await startSdkRelay(fake.baseUrl, MODEL);
+delete process.env.ATRIUM_RELAY_TIMELINE;
+// The server child inherits this process's environment (bench/support/prepare.ts).
+process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
+process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
 if (timelineFile) process.env.ATRIUM_CHAT_TIMELINE = timelineFile;
 const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
 let sequentialWindow: { fromUs: number; toUs: number } | undefined;
@@ -560,36 +563,63 @@ if (values.profile) {
 }
 for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
 
-/** The server's marks per chat, in the order the chats' writes landed: one at a time first. */
+/** The marks in the order a chat passes them (src/server/chat/chat-timeline.ts). */
+const MARK_ORDER = [
+  "sent",
+  "claims",
+  "body",
+  "read",
+  "ready",
+  "runTurn",
+  "streamText",
+  "modelCall",
+  "respond",
+  "firstOutput",
+  "written",
+];
+
+/**
+ * Each process's marks per chat, in the order the lines were recorded (one at a time first):
+ * the server's (a line once the turn's writes are in) and the relay's (once its answer ends;
+ * its firstOutput is the model's first text chunk as streamText sees it, before the UI stream).
+ */
 let timeline: Array<{ case: string; marks: Record<string, Summary> }> = [];
 if (timelineFile) {
-  const lines = existsSync(timelineFile)
-    ? readFileSync(timelineFile, "utf8").trim().split("\n").filter(Boolean)
-    : [];
-  const all = lines.map((line) => JSON.parse(line) as Record<string, number>);
+  const read = (file: string) =>
+    existsSync(file)
+      ? readFileSync(file, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, number>)
+      : [];
+  const server = read(timelineFile);
+  const relayLines = read(relayTimelineFile);
   const sequentialCount = warmup + iterations;
   const groups = [
-    { case: "server, one at a time", rows: all.slice(warmup, sequentialCount) },
+    { case: "server, one at a time", rows: server.slice(warmup, sequentialCount) },
+    { case: "bare relay, one at a time", rows: relayLines.slice(warmup, sequentialCount) },
     {
       case: `server, ${concurrency} at once`,
-      rows: all.slice(sequentialCount + pacedIterations),
+      rows: server.slice(sequentialCount + pacedIterations),
     },
+    { case: `bare relay, ${concurrency} at once`, rows: relayLines.slice(sequentialCount) },
   ];
   timeline = groups.map((g) => {
-    const names = [...new Set(g.rows.flatMap((r) => Object.keys(r)))];
     const marks: Record<string, Summary> = {};
-    for (const name of names) {
-      marks[name] = summarize(g.rows.flatMap((r) => (r[name] === undefined ? [] : [r[name]!])));
+    for (const name of MARK_ORDER) {
+      const values = g.rows.flatMap((r) => (r[name] === undefined ? [] : [r[name]!]));
+      if (values.length > 0) marks[name] = summarize(values);
     }
     return { case: g.case, marks };
   });
   for (const g of timeline) {
-    const ordered = Object.entries(g.marks).sort((a, b) => a[1].p50 - b[1].p50);
+    const entries = Object.entries(g.marks);
     process.stdout.write(
-      `\nServer timeline, ${g.case} (ms from the request's arrival at the chat route; ${ordered[0]?.[1].count ?? 0} chats)\n` +
+      `\nTimeline, ${g.case} (ms from the request's arrival at its route; ${entries[0]?.[1].count ?? 0} chats; percentiles per mark)\n` +
         `${table(
           ["mark", "p50", "p90", "p99"],
-          ordered.map(([name, s]) => [name, ms(s.p50), ms(s.p90), ms(s.p99)]),
+          entries.map(([name, s]) => [name, ms(s.p50), ms(s.p90), ms(s.p99)]),
         )}\n`,
     );
   }
