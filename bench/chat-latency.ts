@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { chatTools } from "../src/server/chat/tools/chat-tools.ts";
+import { Citations } from "../src/server/chat/tools/citations.ts";
 import { threads } from "../src/server/db/schema.ts";
+import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
 import {
   type StreamTarget,
   type StreamTiming,
@@ -11,7 +14,7 @@ import {
   startSdkRelay,
   timeStream,
 } from "./support/chat-streams.ts";
-import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
+import { isStepCount, measureSdkCpu, type SdkCpuCase } from "./support/chat-tools-cpu.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
 import { machineInfo, processCpuMs } from "./support/machine.ts";
@@ -35,13 +38,19 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
+ *     [--sdk-rounds 3] [--timeline] [--in-process-only]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
  * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
  * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
+ * It also measures, in process, the AI SDK's own CPU per answer with the relay's call and the
+ * server's (tools, steps, timeouts; bench/support/chat-tools-cpu.ts; --sdk-rounds 0 skips it).
+ * --in-process-only stops after those in-process cases (no servers; under a minute).
  * --profile writes a CPU profile of the server and reports where its time went during the
- * one-at-a-time chats.
+ * one-at-a-time chats. --timeline has the server note, per chat, the milliseconds from the
+ * request's arrival at the chat route to each step (src/server/chat/chat-timeline.ts) and
+ * reports their medians and p99s, one at a time and at once.
  */
 
 const { values } = parseArgs({
@@ -57,6 +66,9 @@ const { values } = parseArgs({
     "turn-cpu": { type: "string", default: "300" },
     "turn-cpu-only": { type: "boolean", default: false },
     "pipeline-rounds": { type: "string", default: "5" },
+    timeline: { type: "boolean", default: false },
+    "sdk-rounds": { type: "string", default: "3" },
+    "in-process-only": { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -104,11 +116,23 @@ if (database === "pglite" && turnCpuTurns > 0) {
   process.stdout.write(
     `\nPGlite CPU per chat turn (in process; read, write transaction, final save; load ${load.toFixed(1)})\n` +
       `${table(
-        ["statements", "turns", "CPU ms per turn", "statements per turn", "named"],
+        [
+          "statements",
+          "turns",
+          "CPU ms per turn",
+          "read",
+          "write",
+          "final save",
+          "statements per turn",
+          "named",
+        ],
         turnCpu.map((t) => [
           t.prepared ? "named prepared" : "PGlite query (fallback)",
           String(t.turns),
           t.cpuMsPerTurn.toFixed(2),
+          t.phasesMsPerTurn.read.toFixed(2),
+          t.phasesMsPerTurn.write.toFixed(2),
+          t.phasesMsPerTurn.finalSave.toFixed(2),
           t.statementsPerTurn.toFixed(1),
           t.namedPerTurn.toFixed(1),
         ]),
@@ -145,13 +169,85 @@ if (pipelineRounds > 0) {
   );
 }
 
+/**
+ * The AI SDK's own CPU per answer (in process, in-memory model answer of 60 words): the relay's
+ * call against the server's (its three tools, six steps, chunk timeout, abort signal), and the
+ * server's without each, so what the tools cost is known apart from everything else.
+ */
+const sdkRounds = Math.max(0, Number(values["sdk-rounds"]));
+let sdkCpu: SdkCpuCase[] = [];
+if (sdkRounds > 0) {
+  const load = os.loadavg()[0]!;
+  const context = () => ({
+    db: {} as never,
+    userId: "u",
+    organizationId: "o",
+    threadId: "t",
+    citations: new Citations(),
+    log: { error: () => undefined } as never,
+    embedding: null,
+  });
+  const server = (without: "none" | "tools" | "steps" | "timeout" | "abort") => () => ({
+    ...(without === "tools" ? {} : { tools: chatTools(context()), toolCallConcurrency: 1 }),
+    ...(without === "steps" ? {} : { stopWhen: isStepCount(6) }),
+    ...(without === "timeout" ? {} : { timeout: { chunkMs: 120_000, toolMs: 60_000 } }),
+    ...(without === "abort" ? {} : { abortSignal: new AbortController().signal }),
+    maxRetries: 2,
+  });
+  const tools = () => chatTools(context());
+  sdkCpu = await measureSdkCpu({
+    cases: [
+      { name: "relay's call (no options)", options: () => ({}) },
+      { name: "server's call", options: server("none"), tools },
+      { name: "server's, without tools", options: server("tools") },
+      { name: "server's, without steps", options: server("steps"), tools },
+      { name: "server's, without chunk timeout", options: server("timeout"), tools },
+      { name: "server's, without abort signal", options: server("abort"), tools },
+    ],
+    answers: 100,
+    warmup: 50,
+    rounds: sdkRounds,
+    words: 60,
+    instructions: SYSTEM_PROMPT,
+  });
+  process.stdout.write(
+    `\nThe AI SDK's CPU per answer of 60 words (in process, in-memory model; load ${load.toFixed(1)})\n` +
+      `${table(
+        ["streamText call", "answers", "CPU us per answer", "chunks"],
+        sdkCpu.map((c) => [
+          c.name,
+          String(c.answers),
+          c.cpuUsPerAnswer.toFixed(0),
+          String(c.chunks),
+        ]),
+      )}\n`,
+  );
+}
+
+if (values["in-process-only"]) {
+  const out = values.out ?? path.join(RESULTS_DIR, `chat-in-process-${database}.json`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify(rounded({ benchmark: "chat-in-process", machine, turnCpu, pipelineCpu, sdkCpu, load: os.loadavg()[0] }), null, 2)}\n`,
+  );
+  process.exit(0);
+}
+
 const fake = await startFakeModel();
 log(`fake model up at ${fake.baseUrl} (pid ${fake.pid})`);
+// With --timeline the relay and the server each append their marks to a file of their own.
+const timelineFile = values.timeline
+  ? path.join(mkdtempSync(path.join(os.tmpdir(), "atrium-bench-timeline-")), "chat.jsonl")
+  : "";
+const relayTimelineFile = timelineFile && path.join(path.dirname(timelineFile), "relay.jsonl");
+if (timelineFile) process.env.ATRIUM_RELAY_TIMELINE = relayTimelineFile;
 const relay = await startSdkRelay(fake.baseUrl, MODEL);
+delete process.env.ATRIUM_RELAY_TIMELINE;
 // The server child inherits this process's environment (bench/support/prepare.ts).
 process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
 process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
-
+if (timelineFile) process.env.ATRIUM_CHAT_TIMELINE = timelineFile;
 const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
 let sequentialWindow: { fromUs: number; toUs: number } | undefined;
 let concurrentWindow: { fromUs: number; toUs: number } | undefined;
@@ -467,6 +563,69 @@ if (values.profile) {
 }
 for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
 
+/** The marks in the order a chat passes them (src/server/chat/chat-timeline.ts). */
+const MARK_ORDER = [
+  "sent",
+  "claims",
+  "body",
+  "read",
+  "ready",
+  "runTurn",
+  "streamText",
+  "modelCall",
+  "respond",
+  "firstOutput",
+  "written",
+];
+
+/**
+ * Each process's marks per chat, in the order the lines were recorded (one at a time first):
+ * the server's (a line once the turn's writes are in) and the relay's (once its answer ends;
+ * its firstOutput is the model's first text chunk as streamText sees it, before the UI stream).
+ */
+let timeline: Array<{ case: string; marks: Record<string, Summary> }> = [];
+if (timelineFile) {
+  const read = (file: string) =>
+    existsSync(file)
+      ? readFileSync(file, "utf8")
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, number>)
+      : [];
+  const server = read(timelineFile);
+  const relayLines = read(relayTimelineFile);
+  const sequentialCount = warmup + iterations;
+  const groups = [
+    { case: "server, one at a time", rows: server.slice(warmup, sequentialCount) },
+    { case: "bare relay, one at a time", rows: relayLines.slice(warmup, sequentialCount) },
+    {
+      case: `server, ${concurrency} at once`,
+      rows: server.slice(sequentialCount + pacedIterations),
+    },
+    { case: `bare relay, ${concurrency} at once`, rows: relayLines.slice(sequentialCount) },
+  ];
+  timeline = groups.map((g) => {
+    const marks: Record<string, Summary> = {};
+    for (const name of MARK_ORDER) {
+      const values = g.rows.flatMap((r) => (r[name] === undefined ? [] : [r[name]!]));
+      if (values.length > 0) marks[name] = summarize(values);
+    }
+    return { case: g.case, marks };
+  });
+  for (const g of timeline) {
+    const entries = Object.entries(g.marks);
+    process.stdout.write(
+      `\nTimeline, ${g.case} (ms from the request's arrival at its route; ${entries[0]?.[1].count ?? 0} chats; percentiles per mark)\n` +
+        `${table(
+          ["mark", "p50", "p90", "p99"],
+          entries.map(([name, s]) => [name, ms(s.p50), ms(s.p90), ms(s.p99)]),
+        )}\n`,
+    );
+  }
+  rmSync(path.dirname(timelineFile), { recursive: true, force: true });
+}
+
 const out = values.out ?? path.join(RESULTS_DIR, `chat-latency-${database}.json`);
 mkdirSync(path.dirname(out), { recursive: true });
 const command = `node bench/chat-latency.ts ${process.argv.slice(2).join(" ")}`.trim();
@@ -487,6 +646,8 @@ writeFileSync(
       targetConcurrentRatio: TARGET_CONCURRENT_RATIO,
       turnCpu,
       pipelineCpu,
+      sdkCpu,
+      timeline,
       loadAverage,
     }),
     null,

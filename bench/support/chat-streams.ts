@@ -57,6 +57,8 @@ export function timeStream(agent: http.Agent, target: StreamTarget): Promise<Str
           "content-type": "application/json",
           "content-length": Buffer.byteLength(target.body),
           ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
+          // When it was sent, on the clock every process shares (the server's --timeline reads it).
+          "x-bench-sent-at": String(performance.timeOrigin + performance.now()),
         },
       },
       (response) => {

@@ -21,6 +21,8 @@ export interface TurnCpu {
   turns: number;
   /** This process's CPU (user + system) per turn: the turn's read and writes and the answer's final save. */
   cpuMsPerTurn: number;
+  /** Of that: the turn's read (readTurnState), its write (with the planning), the final save. */
+  phasesMsPerTurn: { read: number; write: number; finalSave: number };
   /** Statements per turn through PGlite's query (BEGIN/COMMIT not counted). */
   statementsPerTurn: number;
   /** Of those, run as named statements. */
@@ -86,7 +88,14 @@ export async function measureTurnCpu(options: {
         ids.map((id) => ({ id, organizationId: org.id, userId: user!.id, title: "Bench chat" })),
       );
     const saver = streamSaverOf(services);
+    const phases = { read: 0, write: 0, finalSave: 0 };
+    const cpuNow = () => {
+      const u = process.cpuUsage();
+      return u.user + u.system;
+    };
     const turn = async (threadId: string) => {
+      const start = cpuNow();
+      let readAt = start;
       const prepared = await withPreparedStatements(() =>
         prepareTurn({
           db,
@@ -100,9 +109,13 @@ export async function measureTurnCpu(options: {
           },
           models: services.models,
           isStreaming: () => false,
+          onRead: () => {
+            readAt = cpuNow();
+          },
           onReady: async () => undefined,
         }),
       );
+      const writtenAt = cpuNow();
       const writer = new AssistantWriter({
         db,
         saver,
@@ -121,10 +134,14 @@ export async function measureTurnCpu(options: {
           { id: threadId, streamId: prepared.streamId },
         ),
       );
+      phases.read += readAt - start;
+      phases.write += writtenAt - readAt;
+      phases.finalSave += cpuNow() - writtenAt;
     };
     for (let i = 0; i < options.warmup; i++) await turn(ids[i]!);
     const stats = services.database.statementStats;
     const before = { ...stats! };
+    phases.read = phases.write = phases.finalSave = 0;
     const fromUs = monotonicUs();
     const cpu = process.cpuUsage();
     for (let i = options.warmup; i < total; i++) await turn(ids[i]!);
@@ -134,6 +151,11 @@ export async function measureTurnCpu(options: {
       prepared: options.prepared,
       turns: options.turns,
       cpuMsPerTurn: (used.user + used.system) / 1000 / options.turns,
+      phasesMsPerTurn: {
+        read: phases.read / 1000 / options.turns,
+        write: phases.write / 1000 / options.turns,
+        finalSave: phases.finalSave / 1000 / options.turns,
+      },
       statementsPerTurn: (stats!.statements - before.statements) / options.turns,
       namedPerTurn: (stats!.executed - before.executed) / options.turns,
       window,

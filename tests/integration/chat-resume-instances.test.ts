@@ -93,7 +93,8 @@ describe("resuming an answer on another instance (postgres)", () => {
     const other = await createTestUser(a, { organizationId: owner.organizationId });
     const chatId = newChatId();
     const dropped = new AbortController();
-    const original = await postChat(a, owner.token, chatBody(chatId, "[slow:15] private"), {
+    // Slow enough (2.4 s) to still be in flight after the three resumes below on a loaded machine.
+    const original = await postChat(a, owner.token, chatBody(chatId, "[slow:40] private"), {
       signal: dropped.signal,
     });
     await readDeltas(original, 2);

@@ -9,6 +9,7 @@ import { readJson } from "../http/read-json.ts";
 import type { AppEnv } from "../http/request-info.ts";
 import { type ChatCaller, chatCaller } from "../threads/thread-access.ts";
 import { type ChatRequest, parseChatRequest } from "./chat-request.ts";
+import { startChatTimeline } from "./chat-timeline.ts";
 import { startChat } from "./start-chat.ts";
 import { stopChat } from "./stop-chat.ts";
 import { activeStreamsOf } from "./stream/active-streams.ts";
@@ -39,10 +40,12 @@ export function chatRoutes(services: Services) {
   };
 
   app.post("/", async (c) => {
+    const timeline = startChatTimeline(c.req.header("x-bench-sent-at"));
     // The body arrives while the token is checked (an auth failure still answers first).
     const body = readJson(c, { requireJsonType: SEND_JSON });
     body.catch(() => undefined);
     const claims = await requestClaims(services, c);
+    timeline?.mark("claims");
     let request: ChatRequest;
     try {
       request = parseChatRequest(await body);
@@ -51,8 +54,9 @@ export function chatRoutes(services: Services) {
       await services.auth.checkIdentity(claims.userId, claims.sessionId);
       throw error;
     }
+    timeline?.mark("body");
     // The session itself is checked in the turn's first read, with the thread.
-    return startChat({ services, streams, claims, request });
+    return startChat({ services, streams, claims, request, timeline });
   });
 
   // Nothing in flight for this caller (no answer being written, or no thread of theirs: a

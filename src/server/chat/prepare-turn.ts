@@ -79,6 +79,8 @@ export async function prepareTurn(options: {
   models: ModelRegistry;
   /** Whether this instance is generating an answer for the thread right now. */
   isStreaming: (threadId: string) => boolean;
+  /** Called once the turn's read is back (for the request's timeline). */
+  onRead?: () => void;
   /** Starts the model; resolves once its first output is out (or it failed). */
   onReady: (turn: PreparedTurn) => Promise<void>;
 }): Promise<PreparedTurn> {
@@ -89,6 +91,7 @@ export async function prepareTurn(options: {
     request.threadId,
     request.userMessage.id,
   );
+  options.onRead?.();
   const caller = chatCaller(read.caller);
   // Taken by somebody else: exactly like a missing thread, it says nothing about whose.
   if (!read.state && read.idTaken) throw notFound("Thread");

@@ -3,6 +3,7 @@ import type { Services } from "../api/context.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import { withPreparedStatements } from "../db/database.ts";
 import type { ChatRequest } from "./chat-request.ts";
+import type { ChatTimeline } from "./chat-timeline.ts";
 import { prepareTurn } from "./prepare-turn.ts";
 import type { ActiveStream } from "./stream/active-stream.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
@@ -23,8 +24,10 @@ export function startChat(options: {
   /** The request's access token, checked but for its session: prepareTurn reads that. */
   claims: Pick<AccessClaims, "userId" | "sessionId">;
   request: ChatRequest;
+  /** Where the request's time goes (bench/chat-latency.ts --timeline); usually absent. */
+  timeline?: ChatTimeline;
 }): Promise<Response> {
-  const { services, streams, claims, request } = options;
+  const { services, streams, claims, request, timeline } = options;
   if (streams.closing) {
     throw new AppError(
       "SERVICE_UNAVAILABLE",
@@ -47,9 +50,11 @@ export function startChat(options: {
         request,
         models: services.models,
         isStreaming: (threadId) => streams.get(threadId) !== undefined,
+        onRead: () => timeline?.mark("read"),
         onReady: (turn) =>
           new Promise<void>((firstOutput) => {
             const { caller } = turn;
+            timeline?.mark("ready");
             const started = streams.add({
               streamId: turn.streamId,
               threadId: turn.thread.id,
@@ -62,17 +67,30 @@ export function startChat(options: {
             const respond = () => {
               if (responded) return;
               responded = true;
+              timeline?.mark("respond");
               resolve(started.response());
             };
             // The writes start once the first output is on the wire: queued behind its socket
             // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
             const outputOrEnd = () => {
+              timeline?.mark("firstOutput");
               respond();
               setImmediate(firstOutput);
             };
             runTurn({
-              ...{ services, streams, caller, prepared: turn, stream: started, committed },
-              onModelCall: () => setImmediate(respond),
+              ...{
+                services,
+                streams,
+                caller,
+                prepared: turn,
+                stream: started,
+                committed,
+                timeline,
+              },
+              onModelCall: () => {
+                timeline?.mark("modelCall");
+                setImmediate(respond);
+              },
               onModelOutput: outputOrEnd,
             })
               .catch((error: unknown) => {
@@ -84,7 +102,10 @@ export function startChat(options: {
           }),
       }),
     ).then(
-      () => commit(true),
+      () => {
+        timeline?.mark("written");
+        commit(true);
+      },
       (error: unknown) => {
         if (!stream) {
           commit(false);

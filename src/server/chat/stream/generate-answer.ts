@@ -35,6 +35,7 @@ export async function generateAnswer(
   });
   const history = await toModelMessages(prepared.history, tools);
 
+  options.timeline?.mark("streamText");
   const result = streamText({
     model: model.model,
     instructions: systemPrompt({

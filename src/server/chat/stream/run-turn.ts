@@ -21,6 +21,7 @@ import { finalStatus, newOutcome, usageRecord } from "./turn-outcome.ts";
  */
 export async function runTurn(options: TurnOptions): Promise<void> {
   const { services, prepared, stream } = options;
+  options.timeline?.mark("runTurn");
   const { model } = prepared;
   const db = services.database.db;
   const log = services.log.child({

@@ -1,5 +1,5 @@
 import { UI_MESSAGE_STREAM_HEADERS } from "ai";
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../api/context.ts";
 import { chatStreamFrames, messages, threads } from "../../db/schema.ts";
 import { STALE_STREAM_MS } from "../prepare-turn.ts";
@@ -11,6 +11,8 @@ export const STREAM_CHANNEL = "atrium_streams";
 const FLUSH_MS = 50;
 /** How long an ended answer's rows stay for a late resume. */
 const KEEP_ENDED_MS = 60_000;
+/** Ended answers' rows are removed together, this long after the first of them is due. */
+const EXPIRY_BATCH_MS = 5_000;
 /** Rows older than this are left by an instance that died: the sweep removes them. */
 const ABANDONED_MS = 30 * 60_000;
 /** A follower re-reads at this pace too, in case a notification was missed. */
@@ -47,6 +49,9 @@ export class StreamRelay {
   #unlisten: Promise<() => Promise<void>> | undefined;
   #lastSweep = 0;
   #closed = false;
+  /** Ended answers whose rows stay until `expiresAt`, oldest first. */
+  #expiring: Array<{ streamId: string; expiresAt: number }> = [];
+  #expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(services: Services) {
     this.#services = services;
@@ -89,21 +94,30 @@ export class StreamRelay {
     }
     const db = this.#services.database.db;
     if (rows.length > 0) {
-      await db.insert(chatStreamFrames).values(rows);
+      // The frames and their notifications in one statement (a data-modifying CTE always runs;
+      // the notifications are delivered at its commit, once the rows are visible).
       const ids = rows.map((row) => row.streamId);
+      const payloads: SQL[] = [];
       for (let i = 0; i < ids.length; i += NOTIFY_IDS_PER_MESSAGE) {
-        const payload = JSON.stringify(ids.slice(i, i + NOTIFY_IDS_PER_MESSAGE));
-        await db.execute(sql`select pg_notify(${STREAM_CHANNEL}, ${payload})`);
+        payloads.push(sql`(${JSON.stringify(ids.slice(i, i + NOTIFY_IDS_PER_MESSAGE))}::text)`);
       }
+      const insert = db
+        .insert(chatStreamFrames)
+        .values(rows)
+        .returning({ seq: chatStreamFrames.seq });
+      await db.execute(sql`
+        with inserted as ${insert}
+        select pg_notify(${STREAM_CHANNEL}, v.ids) from (values ${sql.join(payloads, sql`, `)}) as v(ids)
+      `);
     }
-    for (const streamId of ended) {
-      this.#tracked.delete(streamId);
-      setTimeout(() => {
-        void db
-          .delete(chatStreamFrames)
-          .where(eq(chatStreamFrames.streamId, streamId))
-          .catch(() => undefined);
-      }, KEEP_ENDED_MS).unref();
+    if (ended.length > 0) {
+      const expiresAt = Date.now() + KEEP_ENDED_MS;
+      for (const streamId of ended) {
+        this.#tracked.delete(streamId);
+        this.#expiring.push({ streamId, expiresAt });
+      }
+      this.#expiryTimer ??= setTimeout(() => this.#expire(), KEEP_ENDED_MS + EXPIRY_BATCH_MS);
+      this.#expiryTimer.unref();
     }
     if (this.#tracked.size === 0 && this.#timer) {
       clearInterval(this.#timer);
@@ -117,6 +131,33 @@ export class StreamRelay {
     }
   }
 
+  /**
+   * Removes the rows of the answers that ended at least KEEP_ENDED_MS ago, all in one
+   * statement: ended answers are collected for EXPIRY_BATCH_MS rather than deleted one by one.
+   */
+  #expire(): void {
+    this.#expiryTimer = undefined;
+    const now = Date.now();
+    const due = this.#expiring.filter((e) => e.expiresAt <= now).map((e) => e.streamId);
+    this.#expiring = this.#expiring.filter((e) => e.expiresAt > now);
+    if (due.length > 0 && !this.#closed) {
+      void this.#services.database.db
+        .delete(chatStreamFrames)
+        .where(inArray(chatStreamFrames.streamId, due))
+        .catch((error: unknown) => {
+          this.#services.log.warn({ err: error }, "could not remove the frames of ended answers");
+        });
+    }
+    const next = this.#expiring[0];
+    if (next) {
+      this.#expiryTimer = setTimeout(
+        () => this.#expire(),
+        Math.max(0, next.expiresAt - now) + EXPIRY_BATCH_MS,
+      );
+      this.#expiryTimer.unref();
+    }
+  }
+
   /** Write what is left at shutdown, once the answers in flight have ended. */
   async close(): Promise<void> {
     this.#schedule();
@@ -124,6 +165,8 @@ export class StreamRelay {
     this.#closed = true;
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
+    if (this.#expiryTimer) clearTimeout(this.#expiryTimer);
+    this.#expiryTimer = undefined;
     const unlisten = await this.#unlisten?.catch(() => undefined);
     await unlisten?.();
   }

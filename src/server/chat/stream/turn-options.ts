@@ -1,5 +1,6 @@
 import type { Services } from "../../api/context.ts";
 import type { Identity } from "../../auth/identity.ts";
+import type { ChatTimeline } from "../chat-timeline.ts";
 import type { PreparedTurn } from "../prepare-turn.ts";
 import type { ActiveStream } from "./active-stream.ts";
 import type { ActiveStreams } from "./active-streams.ts";
@@ -17,4 +18,6 @@ export interface TurnOptions {
   onModelCall?: () => void;
   /** Called once the model's first output is out (or generation ended without any). */
   onModelOutput?: () => void;
+  /** Where the request's time goes (bench/chat-latency.ts --timeline); usually absent. */
+  timeline?: ChatTimeline;
 }
