@@ -99,9 +99,18 @@ export interface SizedFile {
 export interface LazyReport {
   /** A route file (`routes/_authed/dossier/$.tsx`) or another lazy module, under src/web/. */
   name: string;
+  /**
+   * For a nested route, the layout route files above it whose chunks it is counted beyond
+   * (`routes/_authed.tsx`, `routes/_authed/dossier.tsx`), outermost first; else empty.
+   */
+  layouts: string[];
   /** Its own chunks. */
   own: SizedFile[];
-  /** Every chunk it loads beyond /login's initial set, largest first. */
+  /**
+   * Every chunk it loads beyond /login's initial set and beyond what its layouts load (the
+   * router loads a route's layouts with it, so a chunk it shares with one counts there, once),
+   * largest first.
+   */
   added: SizedFile[];
 }
 
@@ -130,6 +139,26 @@ export interface BuiltDocuments {
   login?: string;
 }
 
+/**
+ * The layout route files above a route file, outermost first, among the lazy entries `names`:
+ * for `routes/_authed/dossier/index.tsx`, `routes/_authed.tsx` and `routes/_authed/dossier.tsx`
+ * (TanStack Router's file routes: a directory's layout is the file beside it of the same name,
+ * or `route.tsx` inside it). A name that is not a route file has none.
+ */
+export function layoutsOf(name: string, names: ReadonlySet<string>): string[] {
+  if (!name.startsWith("routes/")) return [];
+  const parts = name.split("/").slice(1, -1);
+  const layouts: string[] = [];
+  for (let depth = 1; depth <= parts.length; depth++) {
+    const directory = ["routes", ...parts.slice(0, depth)].join("/");
+    const layout = [`${directory}.tsx`, `${directory}.ts`, `${directory}/route.tsx`].find(
+      (candidate) => candidate !== name && names.has(candidate),
+    );
+    if (layout) layouts.push(layout);
+  }
+  return layouts;
+}
+
 export const total = (files: SizedFile[]) => files.reduce((sum, f) => sum + f.gzip, 0);
 
 /**
@@ -138,7 +167,9 @@ export const total = (files: SizedFile[]) => files.reduce((sum, f) => sum + f.gz
  * plus the app's login route chunks and their static imports. Every route or other lazy module
  * is measured as what loading it adds to what the app had on its own /login route (index.html's
  * set plus the login route's chunks), as before the light document, so the recorded sizes of
- * routes keep their meaning.
+ * routes keep their meaning; a nested route, beyond that, as what it adds to its layouts (a
+ * chunk it shares with `routes/_authed.tsx` is counted for the signed-in frame, not again for
+ * each page in it: decision 016, "a nested route counted beyond its layouts").
  */
 export function analyzeBundle(
   manifest: Manifest,
@@ -170,13 +201,22 @@ export function analyzeBundle(
     [...files].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
   const order = (name: string) => `${name.startsWith("routes/") ? 0 : 1}${name}`;
   const lazy: LazyReport[] = [];
+  const reachedBy = new Map(
+    [...entries].map(([name, keys]) => [name, [...staticClosure(manifest, keys)].map(fileOf)]),
+  );
+  const names = new Set(entries.keys());
   for (const [name, keys] of [...entries].sort(([a], [b]) => order(a).localeCompare(order(b)))) {
     if (name === loginRoute) continue;
-    const reached = [...staticClosure(manifest, keys)].map(fileOf);
+    const layouts = layoutsOf(name, names);
+    const loadedAlready = new Set([
+      ...appOnLogin.js,
+      ...layouts.flatMap((layout) => reachedBy.get(layout) ?? []),
+    ]);
     lazy.push({
       name,
+      layouts,
       own: sized(keys.map(fileOf)),
-      added: sized(new Set(reached.filter((file) => !appOnLogin.js.has(file)))),
+      added: sized(new Set(reachedBy.get(name)!.filter((file) => !loadedAlready.has(file)))),
     });
   }
   return {
