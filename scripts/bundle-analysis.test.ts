@@ -216,7 +216,7 @@ describe("bundle analysis", () => {
       "assets/dialog.js",
     ]);
     expect(byName.get("routes/_authed/dossier/index.tsx")).toMatchObject({
-      layouts: ["routes/_authed.tsx", "routes/_authed/dossier.tsx"],
+      countedBeyond: ["routes/_authed.tsx", "routes/_authed/dossier.tsx"],
       added: [
         { file: "assets/grid.js", gzip: 600 },
         { file: "assets/dossier-index.js", gzip: 250 },
