@@ -28,6 +28,13 @@ const closures = { app: new Set<string>(), signIn: new Set<string>() };
  * /dossier fetched 93 files over HTTP/1.1's six connections. Filled in buildEnd.
  */
 const frame = new Set<string>();
+/**
+ * Modules that two or more routes under one nested layout share and nothing outside it uses
+ * (`_authed/dossier`'s folder queries, skeletons, grid…), by the chunk they go in, named after
+ * the layout: one file each layout instead of a small chunk per set of routes. Filled in
+ * buildEnd.
+ */
+const layoutShared = new Map<string, string>();
 
 const ROUTES_DIR = source("./src/web/routes/");
 /** The split chunks of the signed-in layout that showing it loads (not its error view). */
@@ -99,6 +106,36 @@ function documentClosures(): Plugin {
       };
       for (const root of moduleIds.filter(isFrameRoute)) closure(root).forEach(take);
       moduleIds.filter(isLucideIcon).forEach(take);
+
+      // The routes (by file, `_authed/dossier/index`) that statically reach each module.
+      layoutShared.clear();
+      const routeOf = (id: string) =>
+        id.startsWith(ROUTES_DIR) && /[?&]tsr-split=(component|loader)/.test(id)
+          ? id.slice(ROUTES_DIR.length).replace(/\.tsx?\?.*$/, "")
+          : undefined;
+      const reachedBy = new Map<string, Set<string>>();
+      for (const root of moduleIds) {
+        const route = routeOf(root);
+        if (route === undefined) continue;
+        for (const id of closure(root)) {
+          if (signedOut.has(id) || frame.has(id) || lazyPart(id) || id.startsWith("\0")) continue;
+          reachedBy.set(id, (reachedBy.get(id) ?? new Set()).add(route));
+        }
+      }
+      const routes = new Set([...moduleIds].map(routeOf).filter((r) => r !== undefined));
+      const layouts = [...routes].filter(
+        (route) =>
+          route.startsWith("_authed/") && [...routes].some((r) => r.startsWith(`${route}/`)),
+      );
+      const under = (layout: string) =>
+        [...routes].filter((r) => r === layout || r.startsWith(`${layout}/`));
+      for (const [id, by] of reachedBy) {
+        if (by.size < 2) continue;
+        const layout = layouts.find((l) => [...by].every((r) => r === l || r.startsWith(`${l}/`)));
+        // Only what most of the layout's routes use: the rest load it for little.
+        if (layout && by.size * 2 >= under(layout).length)
+          layoutShared.set(id, `${layout.replace(/^_authed\//, "").replace(/\W+/g, "-")}-shared`);
+      }
     },
   };
 }
@@ -261,6 +298,13 @@ export default defineConfig({
             {
               name: "frame",
               test: (id) => !isEntry(id) && frame.has(id),
+              includeDependenciesRecursively: false,
+            },
+            // What routes under one nested layout share (closed under their imports within it,
+            // like the frame: only those modules).
+            {
+              name: (id) => layoutShared.get(id) ?? null,
+              test: (id) => !isEntry(id) && layoutShared.has(id),
               includeDependenciesRecursively: false,
             },
             // recharts' own libraries in a chunk of their own (only /admin loads them), so
