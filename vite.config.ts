@@ -279,7 +279,15 @@ export default defineConfig({
               tags: ["$initial"],
               priority: 5,
             },
-            { name: "app", test: inBoth, tags: ["$initial"], priority: 4 },
+            // The icons the light sign-in document shows go with what both documents share, as
+            // when lucide's index put every icon in both closures: the landing page shows some of
+            // them too, and must not import the `sign-in` chunk for them (decision 016).
+            {
+              name: "app",
+              test: (id) => inBoth(id) || (isLucideIcon(id) && closures.signIn.has(id)),
+              tags: ["$initial"],
+              priority: 4,
+            },
             {
               name: "vendor-spa",
               test: (id) => isLibrary(id) && appOnly(id),
