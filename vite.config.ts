@@ -20,11 +20,42 @@ const ENTRIES = {
  */
 const closures = { app: new Set<string>(), signIn: new Set<string>() };
 
+/**
+ * The signed-in frame's chunk group (decision 016, "one chunk group for the signed-in frame"):
+ * the modules the signed-in layout (`routes/_authed.tsx`) imports statically, and every lucide
+ * icon only signed-in code imports, less anything signed-out code reaches. Without it, each
+ * small module or icon shared by two signed-in routes was a chunk of its own, and a cold
+ * /dossier fetched 93 files over HTTP/1.1's six connections. Filled in buildEnd.
+ */
+const frame = new Set<string>();
+/**
+ * Modules that two or more routes under one nested layout share and nothing outside it uses
+ * (`_authed/dossier`'s folder queries, skeletons, grid…), by the chunk they go in, named after
+ * the layout: one file each layout instead of a small chunk per set of routes. Filled in
+ * buildEnd.
+ */
+const layoutShared = new Map<string, string>();
+
+const ROUTES_DIR = source("./src/web/routes/");
+/** The split chunks of the signed-in layout that showing it loads (not its error view). */
+const isFrameRoute = (id: string) =>
+  id.startsWith(`${ROUTES_DIR}_authed.tsx?`) && /[?&]tsr-split=(component|loader)/.test(id);
+/**
+ * Where signed-in code starts: the split chunks of `_authed` and the routes under it, and the
+ * 404 page, which draws the signed-in frame (decision 016) and so loads it anyway.
+ */
+const isSignedInRoot = (id: string) =>
+  id === source("./src/web/features/shell/components/not-found-page.tsx") ||
+  ((id.startsWith(`${ROUTES_DIR}_authed.tsx?`) || id.startsWith(`${ROUTES_DIR}_authed/`)) &&
+    id.includes("tsr-split="));
+const isLucideIcon = (id: string) =>
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
+
 function documentClosures(): Plugin {
   return {
     name: "atrium-document-closures",
     apply: "build",
-    buildEnd() {
+    async buildEnd() {
       const closure = (entry: string) => {
         const seen = new Set<string>();
         const pending = [entry];
@@ -37,8 +68,135 @@ function documentClosures(): Plugin {
       };
       closures.app = closure(ENTRIES.app);
       closures.signIn = closure(ENTRIES.signIn);
+
+      // What signed-out code can load, now or later: the entries and every lazy part reached
+      // from them (static and dynamic imports) without entering signed-in code. Through a
+      // namespace barrel (`radix-ui`), only the packages the importer names are followed: the
+      // barrel gathers every Radix primitive, and the sign-in form's `Label` must not make the
+      // frame's dropdown menu count as signed-out.
+      const moduleIds = [...this.getModuleIds()];
+      const barrels = await namespaceBarrels(this, moduleIds);
+      const signedOut = new Set<string>();
+      const pending = [ENTRIES.app, ENTRIES.signIn];
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (signedOut.has(id) || isSignedInRoot(id)) continue;
+        signedOut.add(id);
+        if (barrels.has(id)) continue;
+        const info = this.getModuleInfo(id);
+        for (const imported of [
+          ...(info?.importedIds ?? []),
+          ...(info?.dynamicallyImportedIds ?? []),
+        ]) {
+          pending.push(imported);
+          const barrel = barrels.get(imported);
+          if (!barrel) continue;
+          const names = namedImports(info?.code ?? "", barrel.packageName);
+          for (const [name, target] of barrel.targets) {
+            if (names === undefined || names.has(name)) pending.push(target);
+          }
+        }
+      }
+      frame.clear();
+      // A lazy part (a route's split, a dynamic import) keeps a chunk of its own, which the
+      // manifest names: the server's route preloads and bench:bundle find it by that name.
+      const lazyPart = (id: string) =>
+        (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 || id.includes("tsr-split=");
+      const take = (id: string) => {
+        if (!signedOut.has(id) && !lazyPart(id)) frame.add(id);
+      };
+      for (const root of moduleIds.filter(isFrameRoute)) closure(root).forEach(take);
+      moduleIds.filter(isLucideIcon).forEach(take);
+
+      // The routes (by file, `_authed/dossier/index`) that statically reach each module.
+      layoutShared.clear();
+      const routeOf = (id: string) =>
+        id.startsWith(ROUTES_DIR) && /[?&]tsr-split=(component|loader)/.test(id)
+          ? id.slice(ROUTES_DIR.length).replace(/\.tsx?\?.*$/, "")
+          : undefined;
+      const reachedBy = new Map<string, Set<string>>();
+      for (const root of moduleIds) {
+        const route = routeOf(root);
+        if (route === undefined) continue;
+        for (const id of closure(root)) {
+          if (signedOut.has(id) || frame.has(id) || lazyPart(id) || id.startsWith("\0")) continue;
+          reachedBy.set(id, (reachedBy.get(id) ?? new Set()).add(route));
+        }
+      }
+      const routes = new Set([...moduleIds].map(routeOf).filter((r) => r !== undefined));
+      const layouts = [...routes].filter(
+        (route) =>
+          route.startsWith("_authed/") && [...routes].some((r) => r.startsWith(`${route}/`)),
+      );
+      const under = (layout: string) =>
+        [...routes].filter((r) => r === layout || r.startsWith(`${layout}/`));
+      for (const [id, by] of reachedBy) {
+        if (by.size < 2) continue;
+        const layout = layouts.find((l) => [...by].every((r) => r === l || r.startsWith(`${l}/`)));
+        // Only what most of the layout's routes use: the rest load it for little.
+        if (layout && by.size * 2 >= under(layout).length)
+          layoutShared.set(id, `${layout.replace(/^_authed\//, "").replace(/\W+/g, "-")}-shared`);
+      }
     },
   };
+}
+
+interface NamespaceBarrel {
+  /** The name importers write (`radix-ui`). */
+  packageName: string;
+  /** Each name it exports, and the module that name is the namespace of. */
+  targets: Map<string, string>;
+}
+
+/**
+ * The library modules that only gather other packages as namespaces (`radix-ui`'s index:
+ * `import * as Dialog from "@radix-ui/react-dialog"; … export { Dialog, … };`), by module id.
+ */
+async function namespaceBarrels(
+  context: { getModuleInfo(id: string): { code: string | null } | null } & {
+    resolve(source: string, importer: string): Promise<{ id: string } | null>;
+  },
+  moduleIds: string[],
+): Promise<Map<string, NamespaceBarrel>> {
+  const barrels = new Map<string, NamespaceBarrel>();
+  for (const id of moduleIds.filter(isLibrary)) {
+    const code = (context.getModuleInfo(id)?.code ?? "").replace(/\/\/.*$/gm, "");
+    const imports = [...code.matchAll(/import \* as (\w+) from "([^"]+)";/g)];
+    const rest = code.replace(/import \* as \w+ from "[^"]+";|export \{[^}]*\};/g, "").trim();
+    const packageName = /.*[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id)?.[1];
+    if (imports.length < 3 || rest !== "" || packageName === undefined) continue;
+    const targets = new Map<string, string>();
+    for (const [, name, source] of imports) {
+      const resolved = await context.resolve(source!, id);
+      if (resolved) targets.set(name!, resolved.id);
+    }
+    barrels.set(id, { packageName: packageName.replace(/\\/g, "/"), targets });
+  }
+  return barrels;
+}
+
+/**
+ * The names a module's code imports from a package by name (`import { Label as L } from
+ * "radix-ui"` gives Label), or undefined when it takes more than named imports (a namespace,
+ * a default, a re-export of everything) or none is found: then all of it counts.
+ */
+function namedImports(code: string, packageName: string): Set<string> | undefined {
+  const from = `from\\s*["']${packageName.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}["']`;
+  const statements = [
+    ...code.matchAll(new RegExp(`(?:import|export)\\s+([^;]*?)\\s*${from}`, "g")),
+  ];
+  const names = new Set<string>();
+  for (const [, clause = ""] of statements) {
+    const named = /^(?:type\s+)?\{([^}]*)\}$/.exec(clause.trim());
+    if (!named) return undefined;
+    for (const part of named[1]!.split(",")) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0];
+      if (name) names.add(name);
+    }
+  }
+  return statements.length > 0 ? names : undefined;
 }
 
 const isLibrary = (id: string) => /[\\/]node_modules[\\/]/.test(id);
@@ -121,7 +279,15 @@ export default defineConfig({
               tags: ["$initial"],
               priority: 5,
             },
-            { name: "app", test: inBoth, tags: ["$initial"], priority: 4 },
+            // The icons the light sign-in document shows go with what both documents share, as
+            // when lucide's index put every icon in both closures: the landing page shows some of
+            // them too, and must not import the `sign-in` chunk for them (decision 016).
+            {
+              name: "app",
+              test: (id) => inBoth(id) || (isLucideIcon(id) && closures.signIn.has(id)),
+              tags: ["$initial"],
+              priority: 4,
+            },
             {
               name: "vendor-spa",
               test: (id) => isLibrary(id) && appOnly(id),
@@ -130,6 +296,25 @@ export default defineConfig({
             },
             { name: "spa", test: appOnly, tags: ["$initial"], priority: 2 },
             { name: "sign-in", test: signInOnly, tags: ["$initial"], priority: 1 },
+            // The signed-in frame and the icons only signed-in pages show: one file fetched
+            // with the first signed-in page instead of dozens of small shared chunks; nothing
+            // signed out imports it (decision 016).
+            // Only those modules: by default a group also takes the modules its modules import,
+            // which would pull what signed-out code shares with the frame (a Radix primitive, an
+            // icon of the landing page) in, and make the landing page import the frame. The set
+            // is closed under static imports within signed-in code, so no chunk cycle follows.
+            {
+              name: "frame",
+              test: (id) => !isEntry(id) && frame.has(id),
+              includeDependenciesRecursively: false,
+            },
+            // What routes under one nested layout share (closed under their imports within it,
+            // like the frame: only those modules).
+            {
+              name: (id) => layoutShared.get(id) ?? null,
+              test: (id) => !isEntry(id) && layoutShared.has(id),
+              includeDependenciesRecursively: false,
+            },
             // recharts' own libraries in a chunk of their own (only /admin loads them), so
             // neither half passes the lazy-chunk budget (decision 016; decision 026).
             {

@@ -93,7 +93,8 @@ function formatReport(
   );
   if (verbose) out.push(list(appJs));
   out.push(
-    `\n${"loaded on demand (under src/web/)".padEnd(NAME_WIDTH)}${"own".padStart(9)}` +
+    "\nadds: beyond /login's set and, for a nested route, beyond its layouts' chunks\n",
+    `${"loaded on demand (under src/web/)".padEnd(NAME_WIDTH)}${"own".padStart(9)}` +
       `${"adds".padStart(9)}  largest chunk it adds\n`,
   );
   for (const entry of lazy) {

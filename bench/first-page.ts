@@ -142,6 +142,15 @@ const OBSERVER_SCRIPT = `(() => {
       }
     }
   };
+  // The scripts the document itself names (its module script and modulepreload links), read
+  // when the parser is done and before any module runs (which may add preloads of its own).
+  m.documentScripts = [];
+  document.addEventListener("readystatechange", () => {
+    if (document.readyState !== "interactive") return;
+    for (const e of document.querySelectorAll('script[type="module"][src], link[rel="modulepreload"][href]')) {
+      m.documentScripts.push(new URL(e.getAttribute("src") || e.getAttribute("href"), location.href).href);
+    }
+  });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === "first-contentful-paint") m.fcp = e.startTime;
   }).observe({ type: "paint", buffered: true });
@@ -169,6 +178,12 @@ interface PageMetrics {
   requests: number;
   /** When the last script arrived (ms since navigation start, Resource Timing responseEnd). */
   scriptsDoneAt: number;
+  /** How many scripts the document names (its module script and modulepreload links). */
+  documentScripts: number;
+  /** When the last of those arrived (ms since navigation start): what the route's code waits on. */
+  documentScriptsDoneAt: number;
+  /** Requests started before LCP (the document included): what competed for the connections. */
+  requestsBeforeLcp: number;
   /** When the first HTTP /api/ request was made (startTime), the earliest data or session call. */
   firstApiAt: number | null;
   /**
@@ -354,6 +369,7 @@ async function measure(
             lcpElement: string | null;
             longTasks: number[][];
             socket: PageMetrics["socket"];
+            documentScripts: string[];
           };
         }
       ).__firstPage;
@@ -374,8 +390,14 @@ async function measure(
         waves.push(wave);
       }
       const api = resources.filter((r) => new URL(r.name).pathname.startsWith("/api/"));
+      const named = new Set(m.documentScripts);
+      const namedJs = js.filter((r) => named.has(r.name));
       return {
         ...m,
+        documentScripts: named.size,
+        documentScriptsDoneAt: Math.max(0, ...namedJs.map((r) => r.responseEnd)),
+        requestsBeforeLcp:
+          resources.filter((r) => m.lcp !== null && r.startTime < m.lcp).length + (nav ? 1 : 0),
         marks,
         jsBytes: js.reduce((sum, r) => sum + r.encodedBodySize, 0),
         requests: resources.length + (nav ? 1 : 0),
@@ -410,6 +432,9 @@ async function measure(
       jsBytes: raw.jsBytes,
       requests: raw.requests,
       scriptsDoneAt: raw.scriptsDoneAt,
+      documentScripts: raw.documentScripts,
+      documentScriptsDoneAt: raw.documentScriptsDoneAt,
+      requestsBeforeLcp: raw.requestsBeforeLcp,
       firstApiAt: raw.firstApiAt,
       scriptWaves: raw.scriptWaves,
       socket: raw.socket,
@@ -538,7 +563,9 @@ try {
         `${scenario.name} run ${i + 1}: FCP ${metrics.fcp.toFixed(0)} ms, LCP ` +
           `${metrics.lcp.toFixed(0)} ms (${metrics.lcpElement}), TBT ${metrics.tbt.toFixed(0)} ms ` +
           `(${metrics.longTasks} long tasks; quiet at ${metrics.quietAt.toFixed(0)} ms); ` +
-          `${metrics.requests} requests, scripts done ${at(metrics.scriptsDoneAt)}, main thread ` +
+          `${metrics.requests} requests (${metrics.requestsBeforeLcp} before LCP), ` +
+          `${metrics.documentScripts} scripts named by the document (in at ` +
+          `${at(metrics.documentScriptsDoneAt)}), scripts done ${at(metrics.scriptsDoneAt)}, main thread ` +
           `${metrics.mainThreadMs} ms (scripts ${metrics.scriptMs}); socket created ` +
           `${at(metrics.socket.created)}, open ${at(metrics.socket.open)}, first sent ` +
           `${at(metrics.socket.firstSent)}, first received ${at(metrics.socket.firstReceived)}` +
@@ -563,6 +590,8 @@ const p50 = (
     | "lcp"
     | "tbt"
     | "scriptsDoneAt"
+    | "documentScriptsDoneAt"
+    | "requestsBeforeLcp"
     | "firstApiAt"
     | "scriptWaves"
     | "mainThreadMs"
@@ -584,8 +613,10 @@ const profile =
 process.stdout.write(
   `\nFirst page, p50 of ${options.runs} cold loads; ${profile}; load average ${load}\n\n` +
     "| Page | FCP (ms) | LCP (ms) | TBT (ms) | LCP element | JS over the wire | Requests | " +
+    "Before LCP | Document's scripts | Their last in (ms) | " +
     "Script waves | Scripts done (ms) | First /api/ call (ms) | Main thread to ready (ms) |\n" +
     "| ---- | -------- | -------- | -------- | ----------- | ---------------- | -------- | " +
+    "---------- | ------------------ | ------------------ | " +
     "------------ | ----------------- | --------------------- | ------------------------- |\n",
 );
 for (const { scenario, runs } of results) {
@@ -593,6 +624,8 @@ for (const { scenario, runs } of results) {
   process.stdout.write(
     `| ${scenario} | ${p50(runs, "fcp")} | ${p50(runs, "lcp")} | ${p50(runs, "tbt")} | ` +
       `${runs.at(-1)!.lcpElement ?? "-"} | ${jsKb} kB | ${runs[0]!.requests} | ` +
+      `${p50(runs, "requestsBeforeLcp")} | ${runs[0]!.documentScripts} | ` +
+      `${p50(runs, "documentScriptsDoneAt")} | ` +
       `${p50(runs, "scriptWaves")} | ${p50(runs, "scriptsDoneAt")} | ${p50(runs, "firstApiAt")} | ` +
       `${p50(runs, "mainThreadMs")} |\n`,
   );
@@ -616,6 +649,8 @@ writeFileSync(
           tbt: p50(runs, "tbt"),
           scriptWaves: p50(runs, "scriptWaves"),
           scriptsDoneAt: p50(runs, "scriptsDoneAt"),
+          documentScriptsDoneAt: p50(runs, "documentScriptsDoneAt"),
+          requestsBeforeLcp: p50(runs, "requestsBeforeLcp"),
           firstApiAt: p50(runs, "firstApiAt"),
           mainThreadMs: p50(runs, "mainThreadMs"),
           scriptMs: p50(runs, "scriptMs"),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { analyzeBundle, htmlAssets, lazyEntries, type Manifest, total } from "./bundle-analysis.ts";
+import {
+  analyzeBundle,
+  htmlAssets,
+  layoutsOf,
+  lazyEntries,
+  type Manifest,
+  total,
+} from "./bundle-analysis.ts";
 
 /** A small build: the entry, two routes split by TanStack Router, a lazy module and an error view. */
 const manifest: Manifest = {
@@ -146,6 +153,79 @@ describe("bundle analysis", () => {
     expect(analyzeBundle(manifest, { app: html, login: loginHtml }, gzipSize).loginDocument).toBe(
       "index.html",
     );
+  });
+
+  it("finds a route file's layouts, outermost first, and none for other lazy modules", () => {
+    const names = new Set([
+      "routes/_authed.tsx",
+      "routes/_authed/dossier.tsx",
+      "routes/_authed/dossier/index.tsx",
+      "routes/_authed/admin/route.tsx",
+      "routes/_authed/admin/users/index.tsx",
+      "features/chat/components/markdown/markdown.tsx",
+    ]);
+    expect(layoutsOf("routes/_authed/dossier/index.tsx", names)).toEqual([
+      "routes/_authed.tsx",
+      "routes/_authed/dossier.tsx",
+    ]);
+    expect(layoutsOf("routes/_authed/admin/users/index.tsx", names)).toEqual([
+      "routes/_authed.tsx",
+      "routes/_authed/admin/route.tsx",
+    ]);
+    // A directory without a layout file (users/) adds none; a layout is not its own layout.
+    expect(layoutsOf("routes/_authed/admin/route.tsx", names)).toEqual(["routes/_authed.tsx"]);
+    expect(layoutsOf("routes/_authed.tsx", names)).toEqual([]);
+    expect(layoutsOf("features/chat/components/markdown/markdown.tsx", names)).toEqual([]);
+  });
+
+  it("counts a nested route beyond the chunks its layouts load, so a shared chunk counts once", () => {
+    const nested: Manifest = {
+      ...manifest,
+      "_frame.js": { file: "assets/frame.js", imports: ["_vendor.js"] },
+      "_grid.js": { file: "assets/grid.js" },
+      "src/web/routes/_authed.tsx?tsr-split=component": {
+        file: "assets/authed.js",
+        isDynamicEntry: true,
+        imports: ["index.html", "_frame.js"],
+      },
+      "src/web/routes/_authed/dossier.tsx?tsr-split=component": {
+        file: "assets/dossier.js",
+        isDynamicEntry: true,
+        imports: ["index.html", "_form.js", "_dialog.js", "_frame.js"],
+      },
+      "src/web/routes/_authed/dossier/index.tsx?tsr-split=component": {
+        file: "assets/dossier-index.js",
+        isDynamicEntry: true,
+        imports: ["index.html", "_frame.js", "_dialog.js", "_grid.js"],
+      },
+    };
+    const sized = (file: string) =>
+      ({ "assets/frame.js": 8000, "assets/grid.js": 600, "assets/authed.js": 100 })[file] ??
+      sizes[file] ??
+      (file === "assets/dossier-index.js" ? 250 : Number.NaN);
+    const report = analyzeBundle(nested, { app: html }, sized);
+    const byName = new Map(report.lazy.map((entry) => [entry.name, entry]));
+    // The frame is the signed-in layout's; the dossier layout adds its own and the dialog; the
+    // index page adds only what neither layout loads.
+    expect(byName.get("routes/_authed.tsx")?.added.map((f) => f.file)).toEqual([
+      "assets/frame.js",
+      "assets/authed.js",
+    ]);
+    expect(byName.get("routes/_authed/dossier.tsx")?.added.map((f) => f.file)).toEqual([
+      "assets/dossier.js",
+      "assets/dialog.js",
+    ]);
+    expect(byName.get("routes/_authed/dossier/index.tsx")).toMatchObject({
+      countedBeyond: ["routes/_authed.tsx", "routes/_authed/dossier.tsx"],
+      added: [
+        { file: "assets/grid.js", gzip: 600 },
+        { file: "assets/dossier-index.js", gzip: 250 },
+      ],
+    });
+    // Other lazy modules still count everything beyond /login's set.
+    expect(
+      byName.get("features/chat/components/markdown/markdown.tsx")?.added.map((f) => f.file),
+    ).toEqual(["assets/markdown.js", "assets/dialog.js"]);
   });
 
   it("fails loudly on a manifest without the login route", () => {

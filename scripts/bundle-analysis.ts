@@ -99,9 +99,20 @@ export interface SizedFile {
 export interface LazyReport {
   /** A route file (`routes/_authed/dossier/$.tsx`) or another lazy module, under src/web/. */
   name: string;
+  /**
+   * What it is counted beyond, besides /login's set: for a nested route its layout route files
+   * (`routes/_authed.tsx`, `routes/_authed/dossier.tsx`), outermost first; for another lazy
+   * module loaded only from inside routes or lazy modules, those places (what every one of them
+   * has loaded is there whenever it loads); empty when the app's document itself loads it.
+   */
+  countedBeyond: string[];
   /** Its own chunks. */
   own: SizedFile[];
-  /** Every chunk it loads beyond /login's initial set, largest first. */
+  /**
+   * Every chunk it loads beyond /login's initial set and beyond what is surely loaded already
+   * when it loads (`countedBeyond`: the router loads a route's layouts with it, so a chunk it
+   * shares with one counts there, once), largest first.
+   */
   added: SizedFile[];
 }
 
@@ -130,6 +141,26 @@ export interface BuiltDocuments {
   login?: string;
 }
 
+/**
+ * The layout route files above a route file, outermost first, among the lazy entries `names`:
+ * for `routes/_authed/dossier/index.tsx`, `routes/_authed.tsx` and `routes/_authed/dossier.tsx`
+ * (TanStack Router's file routes: a directory's layout is the file beside it of the same name,
+ * or `route.tsx` inside it). A name that is not a route file has none.
+ */
+export function layoutsOf(name: string, names: ReadonlySet<string>): string[] {
+  if (!name.startsWith("routes/")) return [];
+  const parts = name.split("/").slice(1, -1);
+  const layouts: string[] = [];
+  for (let depth = 1; depth <= parts.length; depth++) {
+    const directory = ["routes", ...parts.slice(0, depth)].join("/");
+    const layout = [`${directory}.tsx`, `${directory}.ts`, `${directory}/route.tsx`].find(
+      (candidate) => candidate !== name && names.has(candidate),
+    );
+    if (layout) layouts.push(layout);
+  }
+  return layouts;
+}
+
 export const total = (files: SizedFile[]) => files.reduce((sum, f) => sum + f.gzip, 0);
 
 /**
@@ -138,7 +169,10 @@ export const total = (files: SizedFile[]) => files.reduce((sum, f) => sum + f.gz
  * plus the app's login route chunks and their static imports. Every route or other lazy module
  * is measured as what loading it adds to what the app had on its own /login route (index.html's
  * set plus the login route's chunks), as before the light document, so the recorded sizes of
- * routes keep their meaning.
+ * routes keep their meaning; a nested route, beyond that, as what it adds to its layouts (a
+ * chunk it shares with `routes/_authed.tsx` is counted for the signed-in frame, not again for
+ * each page in it), and a lazy module that only signed-in code imports as what it adds to
+ * what all the places that import it have loaded (decision 016, "counted beyond layouts").
  */
 export function analyzeBundle(
   manifest: Manifest,
@@ -170,13 +204,64 @@ export function analyzeBundle(
     [...files].map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
   const order = (name: string) => `${name.startsWith("routes/") ? 0 : 1}${name}`;
   const lazy: LazyReport[] = [];
+  const reachedKeys = new Map(
+    [...entries].map(([name, keys]) => [name, staticClosure(manifest, keys)]),
+  );
+  const reachedFiles = (name: string) => [...(reachedKeys.get(name) ?? [])].map(fileOf);
+  const names = new Set(entries.keys());
+  const documentKeys = new Set([
+    ...staticClosure(manifest, [appEntry]),
+    ...(lightLogin ? staticClosure(manifest, [lightLoginEntry]) : []),
+  ]);
+  // What is surely loaded when a lazy module loads, beyond /login's set: for a route, what its
+  // layouts load; for another lazy module, what every place that imports it has loaded (that
+  // place's chunks and what is surely there with it); nothing more when a document loads it.
+  const beyond = new Map<string, { places: string[]; files: Set<string> }>();
+  const surelyLoaded = (
+    name: string,
+    visiting: Set<string>,
+  ): { places: string[]; files: Set<string> } => {
+    const known = beyond.get(name);
+    if (known) return known;
+    const none = { places: [], files: new Set<string>() };
+    let found: { places: string[]; files: Set<string> } = none;
+    if (name.startsWith("routes/")) {
+      const layouts = layoutsOf(name, names);
+      found = { places: layouts, files: new Set(layouts.flatMap(reachedFiles)) };
+    } else {
+      const own = new Set(entries.get(name));
+      const importers = Object.keys(manifest).filter((key) =>
+        manifest[key]!.dynamicImports?.some((imported) => own.has(imported)),
+      );
+      const places = [...names].filter(
+        (place) => place !== name && importers.some((key) => reachedKeys.get(place)?.has(key)),
+      );
+      const fromDocument = importers.some((key) => documentKeys.has(key));
+      if (!fromDocument && places.length > 0 && !places.some((place) => visiting.has(place))) {
+        const next = new Set([...visiting, name]);
+        const loadedWith = places.map(
+          (place) => new Set([...reachedFiles(place), ...surelyLoaded(place, next).files]),
+        );
+        const [first, ...rest] = loadedWith;
+        found = {
+          places,
+          files: new Set([...first!].filter((file) => rest.every((set) => set.has(file)))),
+        };
+      }
+    }
+    if (found !== none || visiting.size === 0) beyond.set(name, found);
+    return found;
+  };
   for (const [name, keys] of [...entries].sort(([a], [b]) => order(a).localeCompare(order(b)))) {
     if (name === loginRoute) continue;
-    const reached = [...staticClosure(manifest, keys)].map(fileOf);
+    const { places, files } = surelyLoaded(name, new Set());
     lazy.push({
       name,
+      countedBeyond: places,
       own: sized(keys.map(fileOf)),
-      added: sized(new Set(reached.filter((file) => !appOnLogin.js.has(file)))),
+      added: sized(
+        new Set(reachedFiles(name).filter((file) => !appOnLogin.js.has(file) && !files.has(file))),
+      ),
     });
   }
   return {

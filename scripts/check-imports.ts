@@ -13,4 +13,4 @@ if (problems.length > 0) {
   process.stderr.write(`\n${problems.length} import problem(s) in src/.\n`);
   process.exit(1);
 }
-process.stdout.write("Imports: no layer crossed, no cycle.\n");
+process.stdout.write("Imports: no layer crossed, no forbidden package entry point, no cycle.\n");

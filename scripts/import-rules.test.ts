@@ -6,6 +6,7 @@ import {
   importEdges,
   importSpecifiers,
   layerViolations,
+  packageImportViolations,
 } from "./import-rules.ts";
 
 const tree = (files: Record<string, string>) => importEdges(new Map(Object.entries(files)));
@@ -64,6 +65,31 @@ describe("import rules", () => {
     expect(layerViolations(edges)).toEqual([
       "src/web/features/dossier/api/q.ts imports src/shared/api/index.ts: the web imports a namespace's contract file (e.g. #shared/api/documents.ts), not the whole registry, so each chunk carries only the contracts it names (decision 016).",
     ]);
+  });
+
+  it("takes each lucide icon from its own module, never from the package's index", () => {
+    const sources = new Map(
+      Object.entries({
+        "src/web/a.tsx": 'import { Mail, type LucideIcon } from "lucide-react";',
+        "src/web/b.tsx": 'import type { LucideIcon } from "lucide-react";',
+        "src/web/c.tsx": 'import { X } from "lucide-react/icons";',
+        "src/web/d.tsx": 'import { DynamicIcon } from "lucide-react/dynamic";',
+        "src/web/ok.tsx": [
+          'import Mail from "lucide-react/icons/mail";',
+          'import type { LucideIcon, LucideProps } from "lucide-react/types";',
+          'import { thing } from "lucide-react-extra";',
+        ].join("\n"),
+      }),
+    );
+    const problems = packageImportViolations(sources);
+    expect(problems.map((problem) => problem.split(":")[0])).toEqual([
+      'src/web/a.tsx imports "lucide-react"',
+      'src/web/b.tsx imports "lucide-react"',
+      'src/web/c.tsx imports "lucide-react/icons"',
+      'src/web/d.tsx imports "lucide-react/dynamic"',
+    ]);
+    expect(problems[0]).toContain('import Mail from "lucide-react/icons/mail"');
+    expect(problems[0]).toContain('import type { LucideIcon } from "lucide-react/types"');
   });
 
   it("allows what flows one way", () => {

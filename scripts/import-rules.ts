@@ -7,7 +7,9 @@ import path from "node:path";
  * - src/server and src/web never import each other;
  * - a feature of the web (src/web/features/<area>) does not import another
  *   feature, and src/web/lib and src/web/components import no feature;
- * - no import cycles, type-only imports included.
+ * - no import cycles, type-only imports included;
+ * - lucide-react's icons are imported each from its own module (`lucide-react/icons/<name>`),
+ *   never from the package's index, which re-exports all of them (decision 016).
  * Pure functions over a map of file -> source text, so they can be tested on
  * made-up trees; scripts/check-imports.ts runs them over the real one.
  */
@@ -116,6 +118,33 @@ export function layerViolations(edges: readonly ImportEdge[]): string[] {
   return problems;
 }
 
+/**
+ * Package entry points src/ must not import, with what to do instead. lucide-react's index (and
+ * its `icons` alias) re-exports every icon: a chunk that imports one icon from it "reaches" all
+ * of them in the module graph, so the build cannot tell which icons only the signed-in frame
+ * uses, and each icon shared by two chunks became a chunk of its own (decision 016, "icons by
+ * their own path"). `dynamic` and `dynamicIconImports` fetch any icon by name at run time.
+ */
+const FORBIDDEN_PACKAGE_IMPORTS: { test: RegExp; advice: string }[] = [
+  {
+    test: /^lucide-react(\/icons|\/dynamic(\.m?js)?|\/dynamicIconImports(\.mjs)?)?$/,
+    advice:
+      'import each icon from its own module, `import Mail from "lucide-react/icons/mail"` (the file name under node_modules/lucide-react/dist/esm/icons/), and the types with `import type { LucideIcon } from "lucide-react/types"`; the package index re-exports every icon, so the build cannot group icons by the pages that use them (decision 016)',
+  },
+];
+
+/** Each import of a forbidden package entry point (see above), as a sentence saying what to do. */
+export function packageImportViolations(sources: Sources): string[] {
+  const problems: string[] = [];
+  for (const [file, source] of sources) {
+    for (const specifier of importSpecifiers(source)) {
+      const rule = FORBIDDEN_PACKAGE_IMPORTS.find(({ test }) => test.test(specifier));
+      if (rule) problems.push(`${file} imports "${specifier}": ${rule.advice}.`);
+    }
+  }
+  return problems;
+}
+
 /** The import cycles: every strongly connected group of two or more files, or a file importing itself. */
 export function importCycles(edges: readonly ImportEdge[]): string[][] {
   const next = new Map<string, string[]>();
@@ -186,10 +215,11 @@ export function readSources(root: string, folders: readonly string[]): Map<strin
 
 /** Every problem of the tree under `root`, as sentences; none means the rules hold. */
 export function checkImports(root: string): string[] {
-  const edges = importEdges(readSources(root, ["src"]));
+  const sources = readSources(root, ["src"]);
+  const edges = importEdges(sources);
   const cycles = importCycles(edges).map(
     (files) =>
       `Import cycle among ${files.join(", ")}: break it (move what they share, types too, to a file of its own).`,
   );
-  return [...layerViolations(edges), ...cycles];
+  return [...layerViolations(edges), ...packageImportViolations(sources), ...cycles];
 }

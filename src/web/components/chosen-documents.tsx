@@ -1,4 +1,6 @@
-import { FileText, Plus, X } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { DocumentPickerDialog, type PickedDocument } from "./document-picker-dialog.tsx";
 import { Button } from "./ui/button.tsx";

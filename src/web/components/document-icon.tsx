@@ -1,4 +1,7 @@
-import { FileImage, FileSpreadsheet, FileText, Presentation } from "lucide-react";
+import FileImage from "lucide-react/icons/file-image";
+import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
+import FileText from "lucide-react/icons/file-text";
+import Presentation from "lucide-react/icons/presentation";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { cn } from "./ui/cn.ts";
 

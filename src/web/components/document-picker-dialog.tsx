@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, FolderOpen } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import FolderOpen from "lucide-react/icons/folder-open";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { pickerListOptions, pickerSearchOptions } from "../lib/document-picker-queries.ts";

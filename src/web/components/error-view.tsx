@@ -1,5 +1,9 @@
 import { useRouter } from "@tanstack/react-router";
-import { ArrowLeft, House, RefreshCw, RotateCcw, TriangleAlert } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import House from "lucide-react/icons/house";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import {
   DEFAULT_ERROR_MESSAGE,
   DEFAULT_ERROR_TITLE,

@@ -1,11 +1,9 @@
-import {
-  FileCode2,
-  FileImage,
-  FileSpreadsheet,
-  FileText,
-  type LucideIcon,
-  Presentation,
-} from "lucide-react";
+import FileCode2 from "lucide-react/icons/file-code-corner";
+import FileImage from "lucide-react/icons/file-image";
+import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
+import FileText from "lucide-react/icons/file-text";
+import Presentation from "lucide-react/icons/presentation";
+import type { LucideIcon } from "lucide-react/types";
 import { FILE_TYPE_INFO, type FileType } from "#shared/file-types.ts";
 import { cn } from "./ui/cn.ts";
 

@@ -1,4 +1,7 @@
-import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import FolderIcon from "lucide-react/icons/folder";
+import FolderOpen from "lucide-react/icons/folder-open";
+import Library from "lucide-react/icons/library";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { folderAncestry } from "../lib/folder-names.ts";

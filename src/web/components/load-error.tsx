@@ -1,4 +1,5 @@
-import { RotateCcw, TriangleAlert } from "lucide-react";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import { Button } from "./ui/button.tsx";
 
 interface LoadErrorProps {

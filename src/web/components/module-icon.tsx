@@ -1,19 +1,17 @@
-import {
-  Blocks,
-  Briefcase,
-  Calculator,
-  FileText,
-  Gavel,
-  Languages,
-  ListChecks,
-  type LucideIcon,
-  Mail,
-  Scale,
-  Search,
-  ShieldCheck,
-  Sparkles,
-  Workflow,
-} from "lucide-react";
+import Blocks from "lucide-react/icons/blocks";
+import Briefcase from "lucide-react/icons/briefcase";
+import Calculator from "lucide-react/icons/calculator";
+import FileText from "lucide-react/icons/file-text";
+import Gavel from "lucide-react/icons/gavel";
+import Languages from "lucide-react/icons/languages";
+import ListChecks from "lucide-react/icons/list-checks";
+import Mail from "lucide-react/icons/mail";
+import Scale from "lucide-react/icons/scale";
+import Search from "lucide-react/icons/search";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Sparkles from "lucide-react/icons/sparkles";
+import Workflow from "lucide-react/icons/workflow";
+import type { LucideIcon } from "lucide-react/types";
 import type { MODULE_ICONS } from "#shared/schemas/module.ts";
 import { cn } from "./ui/cn.ts";
 

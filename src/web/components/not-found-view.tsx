@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Compass } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Compass from "lucide-react/icons/compass";
 import { Logo } from "./logo.tsx";
 import { Button } from "./ui/button.tsx";
 import { cn } from "./ui/cn.ts";

@@ -1,4 +1,8 @@
-import { Ban, CheckCircle2, CircleDashed, Loader2, XCircle } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import CircleDashed from "lucide-react/icons/circle-dashed";
+import XCircle from "lucide-react/icons/circle-x";
+import Loader2 from "lucide-react/icons/loader-circle";
 import { cn } from "./ui/cn.ts";
 
 /** Every state a module execution, a workflow run or one of its steps can be in. */

@@ -1,5 +1,7 @@
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { Building2, UserPlus, X } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import UserPlus from "lucide-react/icons/user-plus";
+import X from "lucide-react/icons/x";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import * as sharesApi from "#shared/api/shares.ts";
 import type { ShareGrantee, ShareRole } from "#shared/schemas/share.ts";

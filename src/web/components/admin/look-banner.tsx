@@ -1,4 +1,4 @@
-import { Eye } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
 
 /**
  * On the superadmin pages that open members' things (/admin/dossier,

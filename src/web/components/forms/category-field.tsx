@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { type KeyboardEvent, useState } from "react";
 import type { z } from "zod";
 import { Button } from "../ui/button.tsx";

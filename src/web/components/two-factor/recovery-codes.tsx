@@ -1,4 +1,4 @@
-import { Copy } from "lucide-react";
+import Copy from "lucide-react/icons/copy";
 import { Button } from "../ui/button.tsx";
 import { toast } from "../ui/toast-store.ts";
 

@@ -1,4 +1,5 @@
-import { Check, Copy } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
 import { useState } from "react";
 import { Button } from "../ui/button.tsx";
 import { FormField } from "../ui/form-field.tsx";

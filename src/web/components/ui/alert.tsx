@@ -1,5 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { CircleAlert, Info, TriangleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Info from "lucide-react/icons/info";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
 import type { ReactNode } from "react";
 import { cn } from "./cn.ts";
 

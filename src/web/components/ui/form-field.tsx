@@ -1,4 +1,4 @@
-import { CircleAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
 import { cloneElement, type ReactElement, useId } from "react";
 import { cn } from "./cn.ts";
 import { Label } from "./label.tsx";

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
 import { ToggleGroup } from "radix-ui";
 import { cn } from "./cn.ts";
 

@@ -1,4 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Info from "lucide-react/icons/info";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import X from "lucide-react/icons/x";
 import { Toast } from "radix-ui";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from "#shared/constants.ts";
 import { cn } from "./cn.ts";

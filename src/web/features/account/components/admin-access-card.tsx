@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { Eye, ShieldCheck } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import type { LookAtMe } from "#shared/schemas/audit.ts";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { formatAgo, formatDateTime } from "../../../lib/format-date.ts";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileJson, X } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import FileJson from "lucide-react/icons/file-braces";
+import X from "lucide-react/icons/x";
 import type { AuditFilter } from "#shared/schemas/audit.ts";
 import { OrganizationSelect } from "../../../components/admin/organization-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";

@@ -1,4 +1,4 @@
-import { ScrollText } from "lucide-react";
+import ScrollText from "lucide-react/icons/scroll-text";
 import { Fragment, useState } from "react";
 import type { AuditEntry, AuditFilter } from "#shared/schemas/audit.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,6 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, Blocks, BookOpen, LifeBuoy, type LucideIcon } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Blocks from "lucide-react/icons/blocks";
+import BookOpen from "lucide-react/icons/book-open";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import type { LucideIcon } from "lucide-react/types";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";

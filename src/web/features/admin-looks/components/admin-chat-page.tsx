@@ -1,4 +1,4 @@
-import { MessagesSquare } from "lucide-react";
+import MessagesSquare from "lucide-react/icons/messages-square";
 import { useEffect, useState } from "react";
 import { LookBanner } from "../../../components/admin/look-banner.tsx";
 import { OrganizationSelect } from "../../../components/admin/organization-select.tsx";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
+import Download from "lucide-react/icons/download";
 import { DocumentContent } from "../../../components/document-content.tsx";
 import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,5 @@
-import { LayoutGrid, List } from "lucide-react";
+import LayoutGrid from "lucide-react/icons/layout-grid";
+import List from "lucide-react/icons/list";
 import { LookBanner } from "../../../components/admin/look-banner.tsx";
 import { OrganizationSelect } from "../../../components/admin/organization-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";

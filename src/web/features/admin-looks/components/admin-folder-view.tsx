@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChevronRight, Folder as FolderIcon, FolderOpen } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import FolderIcon from "lucide-react/icons/folder";
+import FolderOpen from "lucide-react/icons/folder-open";
 import type {
   AdminDocument,
   AdminFolder,

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bot, FileText, MessagesSquare, Wrench } from "lucide-react";
+import Bot from "lucide-react/icons/bot";
+import FileText from "lucide-react/icons/file-text";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import Wrench from "lucide-react/icons/wrench";
 import { lazy, Suspense } from "react";
 import type { ChatMessage } from "#shared/schemas/chat.ts";
 import { cn } from "../../../components/ui/cn.ts";

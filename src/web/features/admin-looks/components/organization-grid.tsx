@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, FileText, Folder, Users } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import FileText from "lucide-react/icons/file-text";
+import Folder from "lucide-react/icons/folder";
+import Users from "lucide-react/icons/users";
 import { adminOrganizationsOptions } from "../../../components/admin/organization-select.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { LoadError } from "./load-error.tsx";

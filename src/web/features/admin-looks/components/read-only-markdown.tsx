@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 import type { ComponentProps } from "react";
 import ReactMarkdown, {
   type Components,

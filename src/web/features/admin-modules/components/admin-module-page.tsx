@@ -1,6 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, ChevronLeft, ExternalLink, KeyRound, Pencil } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ExternalLink from "lucide-react/icons/external-link";
+import KeyRound from "lucide-react/icons/key-round";
+import Pencil from "lucide-react/icons/pencil";
 import { type ReactNode, useState } from "react";
 import type { AdminModule } from "#shared/schemas/module.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";

@@ -1,6 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Archive, ArchiveRestore, Blocks, Pencil, Plus } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import Blocks from "lucide-react/icons/blocks";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
 import { useState } from "react";
 import { SKELETON_COUNT } from "#shared/constants.ts";
 import type { AdminModule } from "#shared/schemas/module.ts";

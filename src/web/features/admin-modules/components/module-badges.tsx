@@ -1,4 +1,5 @@
-import { Sparkles, Workflow } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
+import Workflow from "lucide-react/icons/workflow";
 import type { AdminModule } from "#shared/schemas/module.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { ChevronLeft } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
 import { useState } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { Sparkles, Workflow } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
+import Workflow from "lucide-react/icons/workflow";
 import { type FormEvent, useRef, useState } from "react";
 import { slugify } from "#shared/rules/slug.ts";
 import type { AdminModule, ModuleKind } from "#shared/schemas/module.ts";

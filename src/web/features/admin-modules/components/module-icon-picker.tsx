@@ -1,4 +1,4 @@
-import { Ban } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
 import { MODULE_ICONS } from "#shared/schemas/module.ts";
 import { MODULE_ICON_COMPONENTS } from "../../../components/module-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { SearchX } from "lucide-react";
+import SearchX from "lucide-react/icons/search-x";
 import { Button } from "../../../components/ui/button.tsx";
 
 /** An address naming no module. */

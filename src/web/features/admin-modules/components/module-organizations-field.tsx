@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Globe } from "lucide-react";
+import Globe from "lucide-react/icons/globe";
 import { useState } from "react";
 import { Label } from "../../../components/ui/label.tsx";
 import { SearchInput } from "../../../components/ui/search-input.tsx";

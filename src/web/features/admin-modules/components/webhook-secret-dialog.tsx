@@ -1,4 +1,6 @@
-import { Check, Copy, KeyRound } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Copy from "lucide-react/icons/copy";
+import KeyRound from "lucide-react/icons/key-round";
 import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, Plus, RotateCcw } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import Plus from "lucide-react/icons/plus";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { useState } from "react";
 import type { AdminOrganization } from "#shared/schemas/admin-organizations.ts";
 import { PageHeader } from "../../../components/page-header.tsx";

@@ -1,4 +1,4 @@
-import { CircleCheck } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
 import { useState } from "react";
 import { z } from "zod";
 import { slugify } from "#shared/rules/slug.ts";

@@ -1,4 +1,7 @@
-import { Ban, MoreHorizontal, Pencil, RotateCcw } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import Pencil from "lucide-react/icons/pencil";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import type { AdminOrganization } from "#shared/schemas/admin-organizations.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {

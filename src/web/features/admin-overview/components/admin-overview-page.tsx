@@ -1,14 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import {
-  Building2,
-  FileText,
-  MessagesSquare,
-  ScrollText,
-  Sparkles,
-  TriangleAlert,
-  Users,
-} from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
+import FileText from "lucide-react/icons/file-text";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import ScrollText from "lucide-react/icons/scroll-text";
+import Sparkles from "lucide-react/icons/sparkles";
+import TriangleAlert from "lucide-react/icons/triangle-exclamation-point";
+import Users from "lucide-react/icons/users";
 import { lazy, Suspense } from "react";
 import type { AdminStats, StatsRange } from "#shared/schemas/admin-stats.ts";
 import { PageHeader } from "../../../components/page-header.tsx";

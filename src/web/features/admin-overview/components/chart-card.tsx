@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, ChartNoAxesColumn } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import ChartNoAxesColumn from "lucide-react/icons/chart-no-axes-column";
 import type { ReactNode } from "react";
 import { Card } from "../../../components/ui/card.tsx";
 

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react/types";
 import type { AdminListPath } from "./chart-card.tsx";
 
 /** One headline figure, linking to the list it summarises. */

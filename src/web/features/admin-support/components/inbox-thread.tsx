@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Archive, ArchiveRestore, Send } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArchiveRestore from "lucide-react/icons/archive-arrow-up";
+import Send from "lucide-react/icons/send";
 import { z } from "zod";
 import { SUPPORT_SEVERITY_LABELS, supportMessageSchema } from "#shared/schemas/support.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Inbox } from "lucide-react";
+import Inbox from "lucide-react/icons/inbox";
 import { SUPPORT_SEVERITY_LABELS, type SupportStatus } from "#shared/schemas/support.ts";
 import { OrganizationSelect } from "../../../components/admin/organization-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { History } from "lucide-react";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import type { AdminAuditEvent, AdminUserDetail } from "#shared/schemas/admin-user.ts";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { formatDateTime, relativeTime } from "../../../lib/format-date.ts";

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Ban, CircleCheck, SearchX } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Ban from "lucide-react/icons/ban";
+import CircleCheck from "lucide-react/icons/circle-check";
+import SearchX from "lucide-react/icons/search-x";
 import { Avatar, initialsOf } from "../../../components/ui/avatar.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";

@@ -1,4 +1,4 @@
-import { ShieldCheck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import type { Role } from "#shared/constants.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { roleLabel } from "./format.ts";

@@ -1,4 +1,5 @@
-import { LogOut, Monitor } from "lucide-react";
+import LogOut from "lucide-react/icons/log-out";
+import Monitor from "lucide-react/icons/monitor";
 import { useState } from "react";
 import type { AdminUserDetail } from "#shared/schemas/admin-user.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Ban, CircleCheck, Users } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Users from "lucide-react/icons/users";
 import { useEffect, useState } from "react";
 import { SKELETON_COUNT } from "#shared/constants.ts";
 import type { AdminUserRow } from "#shared/schemas/admin-user.ts";

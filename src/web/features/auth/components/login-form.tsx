@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
 import { z } from "zod";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
 import { Alert } from "../../../components/ui/alert.tsx";

@@ -1,4 +1,5 @@
-import { CircleAlert, RotateCcw } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { Button } from "../../../components/ui/button.tsx";
 import { chatErrorMessage } from "../lib/chat-error.ts";
 

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { History, Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";

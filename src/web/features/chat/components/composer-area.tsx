@@ -1,4 +1,4 @@
-import { Paperclip } from "lucide-react";
+import Paperclip from "lucide-react/icons/paperclip";
 import { type RefObject, useState } from "react";
 import {
   DocumentPickerDialog,

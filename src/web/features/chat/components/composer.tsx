@@ -1,4 +1,5 @@
-import { ArrowUp, Square } from "lucide-react";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Square from "lucide-react/icons/square";
 import {
   type FormEvent,
   type KeyboardEvent,

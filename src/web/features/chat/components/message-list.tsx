@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { ChatStatus } from "ai";
-import { ArrowDown, ChevronsUp } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ChevronsUp from "lucide-react/icons/chevrons-up";
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";

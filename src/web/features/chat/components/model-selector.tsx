@@ -1,4 +1,7 @@
-import { Brain, Check, ChevronDown, Cpu } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import Check from "lucide-react/icons/check";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Cpu from "lucide-react/icons/cpu";
 import { DropdownMenu as Menu } from "radix-ui";
 import type { ModelInfo } from "#shared/schemas/chat.ts";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,4 +1,4 @@
-import { Bot } from "lucide-react";
+import Bot from "lucide-react/icons/bot";
 
 /**
  * No model can answer: said plainly, with what an administrator does about

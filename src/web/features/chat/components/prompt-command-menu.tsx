@@ -1,4 +1,4 @@
-import { BookOpenText } from "lucide-react";
+import BookOpenText from "lucide-react/icons/book-open-text";
 import { cn } from "../../../components/ui/cn.ts";
 import type { usePromptCommand } from "../hooks/use-prompt-command.ts";
 

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { MessageSquareOff, Plus } from "lucide-react";
+import MessageSquareOff from "lucide-react/icons/message-square-off";
+import Plus from "lucide-react/icons/plus";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Sparkles } from "lucide-react";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { meOptions } from "../../../lib/shared-queries.ts";
 import { greetingFor } from "../greeting.ts";

@@ -1,4 +1,8 @@
-import { FileSearch, ListChecks, type LucideIcon, Mail, Scale } from "lucide-react";
+import FileSearch from "lucide-react/icons/file-search";
+import ListChecks from "lucide-react/icons/list-checks";
+import Mail from "lucide-react/icons/mail";
+import Scale from "lucide-react/icons/scale";
+import type { LucideIcon } from "lucide-react/types";
 
 interface Suggestion {
   title: string;

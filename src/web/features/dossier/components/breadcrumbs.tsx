@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,13 +1,11 @@
-import {
-  Download,
-  Eye,
-  FolderInput,
-  MoreHorizontal,
-  Pencil,
-  RotateCcw,
-  Share2,
-  Trash2,
-} from "lucide-react";
+import Download from "lucide-react/icons/download";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import Eye from "lucide-react/icons/eye";
+import FolderInput from "lucide-react/icons/folder-input";
+import Pencil from "lucide-react/icons/pencil";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Share2 from "lucide-react/icons/share-2";
+import Trash2 from "lucide-react/icons/trash";
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from "react";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileQuestion } from "lucide-react";
+import FileQuestion from "lucide-react/icons/file-question-mark";
 import type { ContentHighlight } from "../../../components/document-content.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {

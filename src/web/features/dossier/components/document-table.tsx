@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Folder as FolderIcon } from "lucide-react";
+import FolderIcon from "lucide-react/icons/folder";
 import { useEffect, useState } from "react";
 import { SKELETON_COUNT } from "#shared/constants.ts";
 import type { Sort, SortField } from "#shared/rules/sort-cycle.ts";

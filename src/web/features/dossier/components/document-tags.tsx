@@ -1,4 +1,6 @@
-import { Plus, Star, X } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import Star from "lucide-react/icons/star";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,5 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Download, FolderInput, Pencil, Share2, Trash2 } from "lucide-react";
+import Download from "lucide-react/icons/download";
+import FolderInput from "lucide-react/icons/folder-input";
+import Pencil from "lucide-react/icons/pencil";
+import Share2 from "lucide-react/icons/share-2";
+import Trash2 from "lucide-react/icons/trash";
 import { downloadFileName } from "#shared/rules/download-file-name.ts";
 import type { Document } from "#shared/schemas/dossier.ts";
 import { FileTypeIcon, fileTypeLabel } from "../../../components/file-type-icon.tsx";

@@ -1,4 +1,4 @@
-import { RotateCcw } from "lucide-react";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import type { ReactNode } from "react";
 import type { Document } from "#shared/schemas/dossier.ts";
 import { type ContentHighlight, DocumentContent } from "../../../components/document-content.tsx";

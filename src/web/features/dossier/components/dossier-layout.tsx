@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { FolderPlus, Star, Users } from "lucide-react";
+import FolderPlus from "lucide-react/icons/folder-plus";
+import Star from "lucide-react/icons/star";
+import Users from "lucide-react/icons/users";
 import { type ReactNode, useMemo } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,7 @@
-import { History, LayoutGrid, List, SlidersHorizontal } from "lucide-react";
+import LayoutGrid from "lucide-react/icons/layout-grid";
+import List from "lucide-react/icons/list";
+import History from "lucide-react/icons/rotate-ccw-clock";
+import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
 import { lazy, Suspense, useEffect } from "react";
 import { FILE_TYPE_INFO } from "#shared/file-types.ts";
 import type { SortField } from "#shared/rules/sort-cycle.ts";

@@ -1,4 +1,4 @@
-import { UploadCloud } from "lucide-react";
+import UploadCloud from "lucide-react/icons/cloud-upload";
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { cn } from "../../../components/ui/cn.ts";
 

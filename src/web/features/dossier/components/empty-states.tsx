@@ -1,5 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { FolderPlus, FolderSearch, FolderX, SearchX, UploadCloud } from "lucide-react";
+import UploadCloud from "lucide-react/icons/cloud-upload";
+import FolderPlus from "lucide-react/icons/folder-plus";
+import FolderSearch from "lucide-react/icons/folder-search";
+import FolderX from "lucide-react/icons/folder-x";
+import SearchX from "lucide-react/icons/search-x";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { Star } from "lucide-react";
+import Star from "lucide-react/icons/star";
 import { useEffect, useRef, useState } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
-import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { favoriteDocumentsPageOptions, favoriteFoldersOptions } from "../api/share-queries.ts";
+import { useDocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import type { DossierSearch } from "../search.ts";
 import { DocumentCard } from "./document-card.tsx";
 import { DocumentSheet } from "./document-sheet.tsx";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 
 /** An active filter (or sort) with a button that removes it. */
 export function FilterChip({

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import type { ReactNode } from "react";
 import { FILE_TYPE_INFO, FILE_TYPES, type FileType } from "#shared/file-types.ts";
 import { PROCESSING_STATUSES } from "#shared/schemas/dossier.ts";

@@ -1,4 +1,9 @@
-import { FolderInput, FolderPlus, MoreHorizontal, Pencil, Share2, Trash2 } from "lucide-react";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import FolderInput from "lucide-react/icons/folder-input";
+import FolderPlus from "lucide-react/icons/folder-plus";
+import Pencil from "lucide-react/icons/pencil";
+import Share2 from "lucide-react/icons/share-2";
+import Trash2 from "lucide-react/icons/trash";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";

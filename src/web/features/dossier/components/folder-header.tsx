@@ -1,4 +1,5 @@
-import { FolderPlus, Upload } from "lucide-react";
+import FolderPlus from "lucide-react/icons/folder-plus";
+import Upload from "lucide-react/icons/upload";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import type { DossierSearch } from "../search.ts";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { Folder as FolderIcon } from "lucide-react";
+import FolderIcon from "lucide-react/icons/folder";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 import { plural } from "../lib/format.ts";

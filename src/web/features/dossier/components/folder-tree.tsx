@@ -1,5 +1,8 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { ChevronRight, Folder as FolderIcon, FolderOpen, Library } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import FolderIcon from "lucide-react/icons/folder";
+import FolderOpen from "lucide-react/icons/folder-open";
+import Library from "lucide-react/icons/library";
 import { useEffect, useMemo, useState } from "react";
 import type { Folder } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";

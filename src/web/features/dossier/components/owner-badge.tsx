@@ -1,4 +1,4 @@
-import { Users } from "lucide-react";
+import Users from "lucide-react/icons/users";
 import type { DossierRole } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Search, Tag, X } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Search from "lucide-react/icons/search";
+import Tag from "lucide-react/icons/tag";
+import X from "lucide-react/icons/x";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../components/ui/cn.ts";
 import { Input } from "../../../components/ui/input.tsx";

@@ -1,4 +1,5 @@
-import { Clock, X } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import X from "lucide-react/icons/x";
 import type { ReactNode } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Users } from "lucide-react";
+import Users from "lucide-react/icons/users";
 import { useState } from "react";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import { sharedWithMeOptions } from "../api/share-queries.ts";

@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ChevronsUpDown from "lucide-react/icons/chevrons-up-down";
 import type { Sort, SortField } from "#shared/rules/sort-cycle.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,4 +1,7 @@
-import { CircleAlert, CircleCheck, Clock, LoaderCircle } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import Clock from "lucide-react/icons/clock";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import type { ProcessingStatus } from "#shared/schemas/dossier.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,4 +1,4 @@
-import { ListFilter } from "lucide-react";
+import ListFilter from "lucide-react/icons/list-filter";
 import { PROCESSING_STATUSES, type ProcessingStatus } from "#shared/schemas/dossier.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, UploadCloud, X } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import UploadCloud from "lucide-react/icons/cloud-upload";
+import X from "lucide-react/icons/x";
 import { useEffect } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,5 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { CircleAlert, CircleCheck, File as FileIcon, X } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import FileIcon from "lucide-react/icons/file";
+import X from "lucide-react/icons/x";
 import { fileTypeForName } from "#shared/file-types.ts";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { FileTypeIcon } from "../../../components/file-type-icon.tsx";

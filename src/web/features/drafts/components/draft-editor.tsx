@@ -1,21 +1,19 @@
 import { type AnyExtension, EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import {
-  Bold,
-  Heading1,
-  Heading2,
-  Heading3,
-  Italic,
-  Link2,
-  List,
-  ListOrdered,
-  type LucideIcon,
-  Pilcrow,
-  Quote,
-  Redo2,
-  Strikethrough,
-  Underline,
-  Undo2,
-} from "lucide-react";
+import Heading1 from "lucide-react/icons/heading-1";
+import Heading2 from "lucide-react/icons/heading-2";
+import Heading3 from "lucide-react/icons/heading-3";
+import Italic from "lucide-react/icons/italic";
+import Bold from "lucide-react/icons/letter-b";
+import Link2 from "lucide-react/icons/link-2";
+import List from "lucide-react/icons/list";
+import ListOrdered from "lucide-react/icons/list-ordered";
+import Pilcrow from "lucide-react/icons/pilcrow";
+import Quote from "lucide-react/icons/quote";
+import Redo2 from "lucide-react/icons/redo-2";
+import Strikethrough from "lucide-react/icons/strikethrough";
+import Underline from "lucide-react/icons/underline";
+import Undo2 from "lucide-react/icons/undo-2";
+import type { LucideIcon } from "lucide-react/types";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { DRAFT_PROSE } from "./draft-prose.tsx";

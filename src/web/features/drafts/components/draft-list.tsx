@@ -1,5 +1,7 @@
 import { Link } from "@tanstack/react-router";
-import { FileText, LoaderCircle, Paperclip } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import Paperclip from "lucide-react/icons/paperclip";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { DRAFT_STATUSES, type DraftStatus, type DraftSummary } from "#shared/schemas/draft.ts";
 import { Button } from "../../../components/ui/button.tsx";

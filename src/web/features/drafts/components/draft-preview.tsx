@@ -1,18 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useBlocker } from "@tanstack/react-router";
-import {
-  Archive,
-  ArrowLeft,
-  Copy,
-  Download,
-  FileInput,
-  FileText,
-  GitCompareArrows,
-  MoreHorizontal,
-  PencilLine,
-  RefreshCw,
-  RotateCcw,
-} from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import Copy from "lucide-react/icons/copy";
+import Download from "lucide-react/icons/download";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import FileInput from "lucide-react/icons/file-input";
+import FileText from "lucide-react/icons/file-text";
+import GitCompareArrows from "lucide-react/icons/git-compare-arrows";
+import PencilLine from "lucide-react/icons/pencil-line";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { lazy, Suspense, useState } from "react";
 import { isAppError } from "#shared/errors.ts";
 import type { Draft } from "#shared/schemas/draft.ts";

@@ -1,4 +1,8 @@
-import { Archive, CircleAlert, CircleCheck, FileCheck2, LoaderCircle } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import type { DraftStatus } from "#shared/schemas/draft.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, FileText, FileType2 } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import FileText from "lucide-react/icons/file-text";
+import FileType2 from "lucide-react/icons/file-type-corner";
 import { useState } from "react";
 import type { Draft, DraftSaveFormat } from "#shared/schemas/draft.ts";
 import { FolderPicker } from "../../../components/folder-picker.tsx";

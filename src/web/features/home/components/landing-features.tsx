@@ -1,12 +1,10 @@
-import {
-  BookOpen,
-  FolderTree,
-  type LucideIcon,
-  MessagesSquare,
-  Radio,
-  ShieldCheck,
-  Workflow,
-} from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import FolderTree from "lucide-react/icons/folder-tree";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import Radio from "lucide-react/icons/radio";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Workflow from "lucide-react/icons/workflow";
+import type { LucideIcon } from "lucide-react/types";
 
 interface Feature {
   title: string;

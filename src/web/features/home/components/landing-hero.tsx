@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowRight, Sparkles } from "lucide-react";
+import ArrowRight from "lucide-react/icons/arrow-right";
+import Sparkles from "lucide-react/icons/sparkles";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { Button } from "../../../components/ui/button.tsx";
 

@@ -1,4 +1,8 @@
-import { FileText, FolderTree, MessagesSquare, Sparkles, Workflow } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import FolderTree from "lucide-react/icons/folder-tree";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import Sparkles from "lucide-react/icons/sparkles";
+import Workflow from "lucide-react/icons/workflow";
 import { LogoMark } from "../../../components/logo.tsx";
 
 const NAV = [

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
-import { FileText } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
 import { useMemo } from "react";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { executionDraftOptions } from "../api/module-run-queries.ts";

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, FileText, Square } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import FileText from "lucide-react/icons/file-text";
+import Square from "lucide-react/icons/square";
 import { useEffect, useState } from "react";
 import type { Execution, Module } from "#shared/schemas/module.ts";
 import { Button } from "../../../components/ui/button.tsx";

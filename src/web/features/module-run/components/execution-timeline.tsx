@@ -1,5 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { Ban, Check, CircleDashed, FileText, Loader2, RotateCcw, X } from "lucide-react";
+import Ban from "lucide-react/icons/ban";
+import Check from "lucide-react/icons/check";
+import CircleDashed from "lucide-react/icons/circle-dashed";
+import FileText from "lucide-react/icons/file-text";
+import Loader2 from "lucide-react/icons/loader-circle";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import X from "lucide-react/icons/x";
 import type { ReactNode } from "react";
 import type { Execution } from "#shared/schemas/module.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, PackageX } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import PackageX from "lucide-react/icons/package-x";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 

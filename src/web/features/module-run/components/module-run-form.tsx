@@ -1,5 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
-import { Play } from "lucide-react";
+import Play from "lucide-react/icons/play";
 import { type FormEvent, useState } from "react";
 import { checkModuleInputs } from "#shared/rules/module-inputs.ts";
 import type { Module } from "#shared/schemas/module.ts";

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronLeft, Clock, Sparkles, Workflow } from "lucide-react";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import Clock from "lucide-react/icons/clock";
+import Sparkles from "lucide-react/icons/sparkles";
+import Workflow from "lucide-react/icons/workflow";
 import type { Execution, Module } from "#shared/schemas/module.ts";
 import { usePageTitle } from "../../../components/use-page-title.ts";
 import {

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ChevronRight, History } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import History from "lucide-react/icons/rotate-ccw-clock";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { whenText } from "../../../lib/format-date.ts";
 import { recentRunsOptions } from "../api/module-run-queries.ts";

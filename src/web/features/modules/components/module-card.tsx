@@ -1,5 +1,7 @@
 import { Link } from "@tanstack/react-router";
-import { Clock, Sparkles, Workflow } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
+import Sparkles from "lucide-react/icons/sparkles";
+import Workflow from "lucide-react/icons/workflow";
 import type { Module } from "#shared/schemas/module.ts";
 import { formatEstimatedTime, ModuleIcon } from "../../../components/module-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";

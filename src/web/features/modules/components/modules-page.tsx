@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { Blocks, Settings2 } from "lucide-react";
+import Blocks from "lucide-react/icons/blocks";
+import Settings2 from "lucide-react/icons/settings-2";
 import { useState } from "react";
 import type { ModuleGroup } from "#shared/schemas/module.ts";
 import { PageHeader } from "../../../components/page-header.tsx";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouter } from "@tanstack/react-router";
-import { CheckCheck } from "lucide-react";
+import CheckCheck from "lucide-react/icons/check-check";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { DropdownMenuItem, DropdownMenuSeparator } from "../../../components/ui/dropdown-menu.tsx";

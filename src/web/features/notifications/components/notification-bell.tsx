@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
 import { lazy, Suspense, useState } from "react";
 import { cn } from "../../../components/ui/cn.ts";
 import {

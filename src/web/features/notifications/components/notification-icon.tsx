@@ -1,13 +1,11 @@
-import {
-  Bell,
-  CircleAlert,
-  FileCheck2,
-  LifeBuoy,
-  type LucideIcon,
-  Share2,
-  UserPlus,
-  Workflow,
-} from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import FileCheck2 from "lucide-react/icons/file-check-corner";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import Share2 from "lucide-react/icons/share-2";
+import UserPlus from "lucide-react/icons/user-plus";
+import Workflow from "lucide-react/icons/workflow";
+import type { LucideIcon } from "lucide-react/types";
 import { cn } from "../../../components/ui/cn.ts";
 
 const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {

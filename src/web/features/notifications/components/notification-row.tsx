@@ -1,5 +1,5 @@
 import { useRouter } from "@tanstack/react-router";
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import type { Notification } from "#shared/schemas/notification.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";

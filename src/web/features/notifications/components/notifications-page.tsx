@@ -1,4 +1,5 @@
-import { BellOff, CheckCheck } from "lucide-react";
+import BellOff from "lucide-react/icons/bell-off";
+import CheckCheck from "lucide-react/icons/check-check";
 import { useMemo } from "react";
 import { groupByDateBucket } from "#shared/rules/date-buckets.ts";
 import { ErrorView } from "../../../components/error-view.tsx";

@@ -1,4 +1,5 @@
-import { Check, Link2 } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import Link2 from "lucide-react/icons/link-2";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { RotateCw, UserPlus, X } from "lucide-react";
+import RotateCw from "lucide-react/icons/rotate-cw";
+import UserPlus from "lucide-react/icons/user-plus";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import type { Invitation } from "#shared/schemas/organization.ts";
 import { Button } from "../../../components/ui/button.tsx";

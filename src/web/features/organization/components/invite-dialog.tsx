@@ -1,4 +1,6 @@
-import { CircleCheck, CircleMinus, Mail } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleMinus from "lucide-react/icons/circle-minus";
+import Mail from "lucide-react/icons/mail";
 import { useState } from "react";
 import type { Role } from "#shared/constants.ts";
 import {

@@ -1,4 +1,7 @@
-import { MoreHorizontal, ShieldCheck, UserMinus, UserRound } from "lucide-react";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import UserMinus from "lucide-react/icons/user-minus";
+import UserRound from "lucide-react/icons/user-round";
 import { useState } from "react";
 import type { Member } from "#shared/schemas/organization.ts";
 import { Avatar, initialsOf } from "../../../components/ui/avatar.tsx";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2 } from "lucide-react";
+import Building2 from "lucide-react/icons/building-complex";
 import { useEffect, useState } from "react";
 import type { Organization } from "#shared/schemas/organization.ts";
 import { organizationNameSchema } from "#shared/schemas/user.ts";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LockKeyhole } from "lucide-react";
+import LockKeyhole from "lucide-react/icons/lock-keyhole";
 import { useEffect, useState } from "react";
 import * as signInPolicyApi from "#shared/api/sign-in-policy.ts";
 import type { Role } from "#shared/constants.ts";

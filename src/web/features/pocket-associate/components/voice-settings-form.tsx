@@ -1,4 +1,6 @@
-import { Loader2, Save, Volume2 } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Save from "lucide-react/icons/save";
+import Volume2 from "lucide-react/icons/volume-2";
 import { type FormEvent, useState } from "react";
 import {
   COMMON_LANGUAGES,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { useState } from "react";
 import { SKELETON_COUNT } from "#shared/constants.ts";
 import type { AdminPrompt } from "#shared/schemas/prompt.ts";

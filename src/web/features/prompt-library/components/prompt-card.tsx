@@ -1,4 +1,9 @@
-import { Archive, ChevronLeft, ChevronRight, Globe, Pencil, Play } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Globe from "lucide-react/icons/globe";
+import Pencil from "lucide-react/icons/pencil";
+import Play from "lucide-react/icons/play";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Paperclip, X } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Paperclip from "lucide-react/icons/paperclip";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { PROMPT_MAX_DOCUMENTS } from "#shared/schemas/prompt.ts";
 import {

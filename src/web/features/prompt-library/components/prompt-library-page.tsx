@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { Plus } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
 import { useState } from "react";
 import type { Prompt } from "#shared/schemas/prompt.ts";
 import { PageHeader } from "../../../components/page-header.tsx";

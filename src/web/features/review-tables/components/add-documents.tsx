@@ -1,5 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, ChevronDown, Files, FolderInput, Plus, Search } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import Files from "lucide-react/icons/files";
+import FolderInput from "lucide-react/icons/folder-input";
+import Plus from "lucide-react/icons/plus";
+import Search from "lucide-react/icons/search";
 import { type FormEvent, useEffect, useState } from "react";
 import { TABLE_LIMITS } from "#shared/schemas/review-table.ts";
 import {

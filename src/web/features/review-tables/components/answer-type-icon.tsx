@@ -1,13 +1,11 @@
-import {
-  Calendar,
-  CircleCheck,
-  Coins,
-  Hash,
-  List,
-  ListChecks,
-  type LucideIcon,
-  TextCursor,
-} from "lucide-react";
+import Calendar from "lucide-react/icons/calendar";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Coins from "lucide-react/icons/coins";
+import Hash from "lucide-react/icons/hash";
+import List from "lucide-react/icons/list";
+import ListChecks from "lucide-react/icons/list-checks";
+import TextCursor from "lucide-react/icons/text-cursor";
+import type { LucideIcon } from "lucide-react/types";
 import { ANSWER_TYPE_LABELS, type AnswerType } from "#shared/schemas/review-table.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

@@ -1,5 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText, PenLine, Quote, RotateCcw, Sparkles } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import PenLine from "lucide-react/icons/pen-line";
+import Quote from "lucide-react/icons/quote";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Sparkles from "lucide-react/icons/sparkles";
 import { type FormEvent, useState } from "react";
 import { cellAnswerSchema, type TableColumn, type TableRow } from "#shared/schemas/review-table.ts";
 import { Alert } from "../../../components/ui/alert.tsx";

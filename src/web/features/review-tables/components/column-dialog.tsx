@@ -1,4 +1,5 @@
-import { Plus, X } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import X from "lucide-react/icons/x";
 import { type FormEvent, useEffect, useState } from "react";
 import {
   ANSWER_TYPE_LABELS,

@@ -1,4 +1,7 @@
-import { AlertTriangle, Clock3, PenLine, Quote } from "lucide-react";
+import Clock3 from "lucide-react/icons/clock-3";
+import PenLine from "lucide-react/icons/pen-line";
+import Quote from "lucide-react/icons/quote";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import type { TableCell } from "#shared/schemas/review-table.ts";
 import { cn } from "../../../components/ui/cn.ts";
 

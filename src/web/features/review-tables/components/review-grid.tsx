@@ -1,18 +1,16 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualized ARIA grid positions rows and cells absolutely, which table elements do not allow
 // biome-ignore-all lint/a11y/useFocusableInteractive: rows and headers are not tab stops in an ARIA grid; one cell is (a roving tabindex)
 import { useVirtualizer } from "@tanstack/react-virtual";
-import {
-  ArrowDown,
-  ArrowUp,
-  ArrowUpDown,
-  ExternalLink,
-  FileText,
-  Filter,
-  MoreHorizontal,
-  Pencil,
-  Trash2,
-  X,
-} from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import ArrowUpDown from "lucide-react/icons/arrow-up-down";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import ExternalLink from "lucide-react/icons/external-link";
+import FileText from "lucide-react/icons/file-text";
+import Filter from "lucide-react/icons/funnel";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
 import { type KeyboardEvent, memo, useCallback, useMemo, useRef, useState } from "react";
 import type { TableColumn, TableRole, TableRow } from "#shared/schemas/review-table.ts";
 import { cn } from "../../../components/ui/cn.ts";

@@ -1,23 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import {
-  ArrowDown,
-  ArrowLeft,
-  ArrowUp,
-  Columns3,
-  Download,
-  FileSpreadsheet,
-  FileStack,
-  FileText,
-  MoreHorizontal,
-  Play,
-  Plus,
-  Share2,
-  Square,
-  Table2,
-  Trash2,
-  X,
-} from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Columns3 from "lucide-react/icons/columns-3";
+import Download from "lucide-react/icons/download";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import FileSpreadsheet from "lucide-react/icons/file-spreadsheet";
+import FileStack from "lucide-react/icons/file-stack";
+import FileText from "lucide-react/icons/file-text";
+import Play from "lucide-react/icons/play";
+import Plus from "lucide-react/icons/plus";
+import Share2 from "lucide-react/icons/share-2";
+import Square from "lucide-react/icons/square";
+import Table2 from "lucide-react/icons/table-2";
+import Trash2 from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from "react";
 import type { TableColumn, Table as TableData, TableRow } from "#shared/schemas/review-table.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,6 @@
-import { AlertTriangle, CheckCircle2, Loader2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
+import Loader2 from "lucide-react/icons/loader-circle";
+import AlertTriangle from "lucide-react/icons/triangle-exclamation-point";
 import type { TableProgress as Progress } from "#shared/schemas/review-table.ts";
 import { Progress as ProgressBar } from "../../../components/ui/progress.tsx";
 import { formatNumber } from "../../../lib/format-figures.ts";

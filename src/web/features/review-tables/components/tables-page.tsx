@@ -1,17 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import {
-  Columns3,
-  FileStack,
-  MoreHorizontal,
-  Pencil,
-  Plus,
-  Share2,
-  Sparkles,
-  Table2,
-  Trash2,
-  Users,
-} from "lucide-react";
+import Columns3 from "lucide-react/icons/columns-3";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import FileStack from "lucide-react/icons/file-stack";
+import Pencil from "lucide-react/icons/pencil";
+import Plus from "lucide-react/icons/plus";
+import Share2 from "lucide-react/icons/share-2";
+import Sparkles from "lucide-react/icons/sparkles";
+import Table2 from "lucide-react/icons/table-2";
+import Trash2 from "lucide-react/icons/trash";
+import Users from "lucide-react/icons/users";
 import { type ReactNode, useState } from "react";
 import type { TableSummary } from "#shared/schemas/review-table.ts";
 import { PageHeader } from "../../../components/page-header.tsx";

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { ShieldCheck, ShieldOff } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import ShieldOff from "lucide-react/icons/shield-off";
 import { lazy, Suspense, useState } from "react";
 import { RecoveryCodes } from "../../../components/two-factor/recovery-codes.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";

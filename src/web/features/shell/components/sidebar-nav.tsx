@@ -1,26 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useRouterState } from "@tanstack/react-router";
-import {
-  Blocks,
-  BookOpenText,
-  Building2,
-  FilePen,
-  FolderClosed,
-  FolderSearch,
-  Gauge,
-  Library,
-  LifeBuoy,
-  type LucideIcon,
-  MessageSquareText,
-  MessagesSquare,
-  ScrollText,
-  ShieldCheck,
-  Sparkles,
-  Table2,
-  UserRound,
-  Users,
-  Workflow,
-} from "lucide-react";
+import Blocks from "lucide-react/icons/blocks";
+import BookOpenText from "lucide-react/icons/book-open-text";
+import Building2 from "lucide-react/icons/building-complex";
+import FilePen from "lucide-react/icons/file-pen";
+import FolderClosed from "lucide-react/icons/folder-closed";
+import FolderSearch from "lucide-react/icons/folder-search";
+import Gauge from "lucide-react/icons/gauge";
+import Library from "lucide-react/icons/library";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import MessageSquareText from "lucide-react/icons/message-square-text";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import ScrollText from "lucide-react/icons/scroll-text";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Sparkles from "lucide-react/icons/sparkles";
+import Table2 from "lucide-react/icons/table-2";
+import UserRound from "lucide-react/icons/user-round";
+import Users from "lucide-react/icons/users";
+import Workflow from "lucide-react/icons/workflow";
+import type { LucideIcon } from "lucide-react/types";
 import { cn } from "../../../components/ui/cn.ts";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { meOptions } from "../../../lib/shared-queries.ts";

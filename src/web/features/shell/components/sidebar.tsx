@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import PanelLeftClose from "lucide-react/icons/panel-left-close";
+import PanelLeftOpen from "lucide-react/icons/panel-left-open";
 import type { ReactNode } from "react";
 import { APP_NAME } from "../../../components/app-name.ts";
 import { LogoMark } from "../../../components/logo.tsx";

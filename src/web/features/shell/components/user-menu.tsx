@@ -1,5 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import { ChevronsUpDown, LifeBuoy, LogOut, UserRound } from "lucide-react";
+import ChevronsUpDown from "lucide-react/icons/chevrons-up-down";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import LogOut from "lucide-react/icons/log-out";
+import UserRound from "lucide-react/icons/user-round";
 import type { Theme } from "#shared/constants.ts";
 import type { User } from "#shared/schemas/user.ts";
 import { useThemeStore } from "../../../components/settings/theme-store.ts";

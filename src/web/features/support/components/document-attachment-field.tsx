@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { FileText, X } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { Input } from "../../../components/ui/input.tsx";
 import { supportDocumentSearchOptions } from "../api/support-queries.ts";

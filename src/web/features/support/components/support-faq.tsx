@@ -1,4 +1,4 @@
-import { ChevronRight } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { useMemo, useState } from "react";
 import { SearchInput } from "../../../components/ui/search-input.tsx";
 import { SUPPORT_FAQ } from "../../../lib/help-articles.ts";

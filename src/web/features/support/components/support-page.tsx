@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, LifeBuoy, MessageSquare } from "lucide-react";
+import ChevronDown from "lucide-react/icons/chevron-down";
+import LifeBuoy from "lucide-react/icons/life-buoy";
+import MessageSquare from "lucide-react/icons/message-square";
 import { PageHeader } from "../../../components/page-header.tsx";
 import {
   Card,

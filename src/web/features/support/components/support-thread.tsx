@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
-import { FileText, Send } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Send from "lucide-react/icons/send";
 import { z } from "zod";
 import { supportMessageSchema } from "#shared/schemas/support.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";

@@ -1,5 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { MessageSquare, MoreHorizontal, Paperclip, Pencil, Trash2 } from "lucide-react";
+import MoreHorizontal from "lucide-react/icons/ellipsis";
+import MessageSquare from "lucide-react/icons/message-square";
+import Paperclip from "lucide-react/icons/paperclip";
+import Pencil from "lucide-react/icons/pencil";
+import Trash2 from "lucide-react/icons/trash";
 import { useState } from "react";
 import type { Thread } from "#shared/schemas/chat.ts";
 import { cn } from "../../../components/ui/cn.ts";

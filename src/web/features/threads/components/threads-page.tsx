@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { MessagesSquare, Plus } from "lucide-react";
+import MessagesSquare from "lucide-react/icons/messages-square";
+import Plus from "lucide-react/icons/plus";
 import { useMemo, useState } from "react";
 import { groupByDateBucket } from "#shared/rules/date-buckets.ts";
 import { ErrorView } from "../../../components/error-view.tsx";

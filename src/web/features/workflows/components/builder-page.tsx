@@ -1,5 +1,9 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Blocks, ChevronLeft, MessageSquareText, Save, Table2 } from "lucide-react";
+import Blocks from "lucide-react/icons/blocks";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import MessageSquareText from "lucide-react/icons/message-square-text";
+import Save from "lucide-react/icons/save";
+import Table2 from "lucide-react/icons/table-2";
 import { type FormEvent, useState } from "react";
 import { WORKFLOW_LIMITS, type Workflow, type WorkflowStep } from "#shared/schemas/workflow.ts";
 import { PageHeader } from "../../../components/page-header.tsx";

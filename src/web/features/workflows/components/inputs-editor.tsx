@@ -1,4 +1,5 @@
-import { Plus, Trash2 } from "lucide-react";
+import Plus from "lucide-react/icons/plus";
+import Trash2 from "lucide-react/icons/trash";
 import { slugify } from "#shared/rules/slug.ts";
 import type { WorkflowInput } from "#shared/schemas/workflow.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ExternalLink, FileText, RotateCcw, Square } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import FileText from "lucide-react/icons/file-text";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Square from "lucide-react/icons/square";
 import type { WorkflowRun, WorkflowRunStep } from "#shared/schemas/workflow.ts";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,14 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import {
-  ArrowDown,
-  ArrowUp,
-  Blocks,
-  MessageSquareText,
-  Plus,
-  Table2,
-  Trash2,
-  X,
-} from "lucide-react";
+import ArrowDown from "lucide-react/icons/arrow-down";
+import ArrowUp from "lucide-react/icons/arrow-up";
+import Blocks from "lucide-react/icons/blocks";
+import MessageSquareText from "lucide-react/icons/message-square-text";
+import Plus from "lucide-react/icons/plus";
+import Table2 from "lucide-react/icons/table-2";
+import Trash2 from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
 import type { KeyboardEvent } from "react";
 import { WORKFLOW_ANSWER_TYPES, type WorkflowStep } from "#shared/schemas/workflow.ts";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,4 +1,4 @@
-import { FlaskConical } from "lucide-react";
+import FlaskConical from "lucide-react/icons/flask-conical";
 import { useState } from "react";
 import type { WorkflowInput, WorkflowStep } from "#shared/schemas/workflow.ts";
 import { Alert } from "../../../components/ui/alert.tsx";

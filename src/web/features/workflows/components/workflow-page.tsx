@@ -1,6 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { Archive, ChevronLeft, Pencil, Workflow as WorkflowIcon } from "lucide-react";
+import Archive from "lucide-react/icons/archive";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import Pencil from "lucide-react/icons/pencil";
+import WorkflowIcon from "lucide-react/icons/workflow";
 import { NotFoundView } from "../../../components/not-found-view.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { usePageTitle } from "../../../components/use-page-title.ts";

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ListOrdered, Plus, Workflow as WorkflowIcon } from "lucide-react";
+import ListOrdered from "lucide-react/icons/list-ordered";
+import Plus from "lucide-react/icons/plus";
+import WorkflowIcon from "lucide-react/icons/workflow";
 import type { Workflow } from "#shared/schemas/workflow.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";

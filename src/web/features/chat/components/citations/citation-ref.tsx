@@ -1,4 +1,5 @@
-import { ExternalLink, FileText } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import FileText from "lucide-react/icons/file-text";
 import { HoverCard } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../../../../components/ui/cn.ts";

@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import X from "lucide-react/icons/x";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { DocumentIcon } from "../../../../components/document-icon.tsx";
 import { cn } from "../../../../components/ui/cn.ts";

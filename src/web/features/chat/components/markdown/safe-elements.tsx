@@ -1,4 +1,4 @@
-import { ImageOff } from "lucide-react";
+import ImageOff from "lucide-react/icons/image-off";
 import type { ComponentProps } from "react";
 import type { ExtraProps } from "react-markdown";
 import { hostOf, safeExternalHref } from "../../../../lib/safe-url.ts";

@@ -1,5 +1,6 @@
 import { getToolName, isToolUIPart } from "ai";
-import { RefreshCw, Sparkles } from "lucide-react";
+import RefreshCw from "lucide-react/icons/refresh-cw";
+import Sparkles from "lucide-react/icons/sparkles";
 import { Fragment, useMemo } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { cn } from "../../../../components/ui/cn.ts";

@@ -1,4 +1,8 @@
-import { CircleAlert, CircleStop, RotateCcw, Scissors, ShieldAlert } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import CircleStop from "lucide-react/icons/circle-stop";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import Scissors from "lucide-react/icons/scissors";
+import ShieldAlert from "lucide-react/icons/shield-exclamation-point";
 import type { ReactNode } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
 import type { MessageMeta } from "../../lib/chat-message.ts";

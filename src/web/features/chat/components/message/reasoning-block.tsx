@@ -1,4 +1,5 @@
-import { Brain, ChevronRight } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import ChevronRight from "lucide-react/icons/chevron-right";
 import { Collapsible } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../../components/ui/cn.ts";

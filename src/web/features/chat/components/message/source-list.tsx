@@ -1,4 +1,5 @@
-import { FileText, Globe } from "lucide-react";
+import FileText from "lucide-react/icons/file-text";
+import Globe from "lucide-react/icons/globe";
 import { cn } from "../../../../components/ui/cn.ts";
 import type { CitationSource } from "../../lib/sources.ts";
 import { SourceLink } from "../citations/citation-ref.tsx";

@@ -1,5 +1,9 @@
 import { type DynamicToolUIPart, getToolName, type ToolUIPart } from "ai";
-import { ChevronRight, CircleAlert, CircleCheck, FileSearch, LoaderCircle } from "lucide-react";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import FileSearch from "lucide-react/icons/file-search";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { Collapsible } from "radix-ui";
 import { cn } from "../../../../components/ui/cn.ts";
 import { type ToolStatus, toolDataText, toolLabel, toolSummary } from "../../lib/tool-summary.ts";

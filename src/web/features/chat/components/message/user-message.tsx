@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import Pencil from "lucide-react/icons/pencil";
 import { type KeyboardEvent, useState } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Tooltip } from "../../../../components/ui/tooltip.tsx";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Loader2, Mic, Square } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Mic from "lucide-react/icons/mic";
+import Square from "lucide-react/icons/square";
 import { useEffect, useRef, useState } from "react";
 import { MAX_AUDIO_SECONDS } from "#shared/schemas/voice.ts";
 import { Button } from "../../../../components/ui/button.tsx";

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Loader2, Square, Volume2 } from "lucide-react";
+import Loader2 from "lucide-react/icons/loader-circle";
+import Square from "lucide-react/icons/square";
+import Volume2 from "lucide-react/icons/volume-2";
 import { useEffect, useRef, useState } from "react";
 import { MAX_SPEECH_TEXT } from "#shared/schemas/voice.ts";
 import { Button } from "../../../../components/ui/button.tsx";
