@@ -54,12 +54,15 @@ export function authRoutes(services: Services) {
       deleteCookie(c, REFRESH_COOKIE, { path: "/api/auth" });
       return c.json({ ok: true });
     }
-    const expiresAt = await services.auth.verifyToken(body.data.token).then(
-      (claims) => claims.expiresAt,
-      () => {
-        throw unauthenticated("invalid_token");
-      },
-    );
+    const { token } = body.data;
+    const expiresAt = await Promise.resolve()
+      .then(() => services.auth.verifyToken(token))
+      .then(
+        (claims) => claims.expiresAt,
+        () => {
+          throw unauthenticated("invalid_token");
+        },
+      );
     setCookie(c, ACCESS_COOKIE, body.data.token, {
       path: "/",
       httpOnly: true,

@@ -12,6 +12,7 @@ import { type ChatCaller, chatCaller, type ThreadRow } from "../threads/thread-a
 import { fallbackTitle } from "../threads/titles.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import type { HistoryRow } from "./load-history.ts";
+import { executeNamed } from "./named-statement.ts";
 import { lockForTurnWrites, readTurnState, type ThreadState } from "./thread-state.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
@@ -180,7 +181,10 @@ async function writeTurn(
   const at = new Date();
   const row = (m: { id: string; role: string; parts: Part[]; seq: number; status: string }) =>
     sql`(${m.id}, ${caller.organizationId}::uuid, ${thread.id}, ${caller.userId}::uuid, ${m.role}, ${JSON.stringify(m.parts)}::jsonb, ${m.seq}::int, ${m.status}, ${turn.model.info.id})`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    "chat_turn_write",
+    sql`
     with still as (
       select 1 from ${threads}
       where ${threads.id} = ${thread.id} and ${threads.userId} = ${caller.userId}
@@ -203,7 +207,8 @@ async function writeTurn(
       ${changes.title === undefined ? sql`` : sql`, title = ${changes.title}`}
     where ${threads.id} = ${thread.id} and exists (select 1 from still)
     returning ${threads.title} as "title"
-  `);
+  `,
+  );
   const [written] = rowsOf(result) as Array<{ title: string }>;
   if (!written) {
     const [still] = await db

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { AppError } from "#shared/errors.ts";
 import { auditExportRoutes } from "../admin/audit/audit-export-routes.ts";
 import { adminDocumentRoutes } from "../admin/looks/admin-document-routes.ts";
@@ -17,6 +16,7 @@ import { demoAutomationRoutes } from "../modules/webhooks/demo-automation.ts";
 import { DEMO_AUTOMATION_PATH } from "../modules/webhooks/demo-automation-path.ts";
 import { tableRoutes } from "../tables/export-routes.ts";
 import { voiceRoutes } from "../voice/voice-routes.ts";
+import { headerBodyLimit } from "./body-limit.ts";
 import { answerErrors, errorResponse } from "./error-response.ts";
 import type { AppEnv } from "./request-info.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -36,28 +36,33 @@ export function createApp({ services, registry, inFlight, distDir }: AppOptions)
   const app = new Hono<AppEnv>();
   const { config, log } = services;
 
+  // Each request's line at debug level only; whether it is on is read once (a level change at
+  // run time is not looked for: LOG_LEVEL is set at start).
+  const logRequests = log.isLevelEnabled("debug");
   app.use("*", async (c, next) => {
     inFlight.count++;
-    const started = performance.now();
+    const started = logRequests ? performance.now() : 0;
     try {
       await next();
     } finally {
       inFlight.count--;
-      log.debug(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
+      if (logRequests) {
+        log.debug(
+          {
+            method: c.req.method,
+            path: c.req.path,
+            status: c.res.status,
+            ms: Math.round(performance.now() - started),
+          },
+          "request",
+        );
+      }
     }
   });
   app.use("*", securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   // Uploads and recordings stream and enforce their own limits (MAX_UPLOAD_BYTES, 25 MB), module
   // callback bodies MODULE_CALLBACK_MAX_BYTES (they carry results); everything else is JSON.
-  const jsonBodyLimit = bodyLimit({
+  const jsonBodyLimit = headerBodyLimit({
     maxSize: config.maxJsonBodyBytes,
     onError: () =>
       errorResponse(

@@ -2,6 +2,7 @@ import type { UIMessage } from "ai";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.ts";
 import { messages, threads } from "../../db/schema.ts";
+import { executeNamed } from "../named-statement.ts";
 import type { SaveSource, StreamSaver } from "./stream-saver.ts";
 
 /** With nothing new (a model thinking silently), the row is still touched to show the stream lives. */
@@ -76,7 +77,10 @@ export class AssistantWriter implements SaveSource {
       (p) => p.type === "text" && typeof p.text === "string" && p.text.trim(),
     );
     const hasTool = parts.some((p) => p.type.startsWith("tool-") || p.type === "dynamic-tool");
-    await this.#db.execute(sql`
+    await executeNamed(
+      this.#db,
+      "chat_final_save",
+      sql`
       with saved as (
         update ${messages} set
           parts = ${JSON.stringify(parts)}::jsonb,
@@ -91,7 +95,8 @@ export class AssistantWriter implements SaveSource {
       )
       update ${threads} set active_stream_id = null, last_message_at = now(), updated_at = now()
       where id = ${thread.id} and active_stream_id = ${thread.streamId}
-    `);
+    `,
+    );
   }
 }
 
