@@ -13,6 +13,8 @@ import {
 import * as schema from "./schema.ts";
 
 const MIGRATION_LOCK_ID = 7_316_004_211;
+/** The live pool's connections' application_name (pg_stat_activity). */
+export const LIVE_APPLICATION_NAME = "atrium-live";
 
 /** PostgreSQL at DATABASE_URL: a pool, migrations under an advisory lock, LISTEN for changes. */
 export async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
@@ -27,7 +29,12 @@ export async function openPostgres(url: string, options: OpenOptions): Promise<D
   }
   const livePool =
     (options.livePoolSize ?? 0) > 0
-      ? new pg.Pool({ connectionString: url, max: options.livePoolSize })
+      ? // Named, so pg_stat_activity tells the live path's connections apart.
+        new pg.Pool({
+          connectionString: url,
+          max: options.livePoolSize,
+          application_name: LIVE_APPLICATION_NAME,
+        })
       : undefined;
   routeLiveStatements(pool, livePool);
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
