@@ -68,18 +68,19 @@ describe("the live path's PostgreSQL pool", () => {
   });
 
   it("does not queue live statements behind the requests holding the main pool", async () => {
-    // Both main connections busy for a while.
-    const requests = [1, 2].map(() => withPool.db.execute(sql`select pg_sleep(0.6)`));
+    // Both main connections busy for a while (a drizzle query runs when awaited: hence async).
+    const requests = [1, 2].map(async () => await withPool.db.execute(sql`select pg_sleep(0.6)`));
     await new Promise((r) => setTimeout(r, 100));
     const live = sink();
     const started = performance.now();
-    await onLiveConnection(live.recorded, () => withPool.db.execute(sql`select 1`));
+    await onLiveConnection(live.recorded, async () => await withPool.db.execute(sql`select 1`));
     expect(performance.now() - started).toBeLessThan(450);
+    expect(live.waits).toHaveLength(1);
     await Promise.all(requests);
   });
 
   it("queues them behind the requests when the live pool is off (size 0), and reports the wait", async () => {
-    const requests = [1, 2].map(() => shared.db.execute(sql`select pg_sleep(0.6)`));
+    const requests = [1, 2].map(async () => await shared.db.execute(sql`select pg_sleep(0.6)`));
     await new Promise((r) => setTimeout(r, 100));
     const live = sink();
     expect(await onLiveConnection(live.recorded, () => applicationName(shared))).not.toBe(
@@ -93,7 +94,10 @@ describe("the live path's PostgreSQL pool", () => {
   it("reports a live statement's failure to its caller and keeps the pool usable", async () => {
     const live = sink();
     await expect(
-      onLiveConnection(live.recorded, () => withPool.db.execute(sql`select * from no_such_table`)),
+      onLiveConnection(
+        live.recorded,
+        async () => await withPool.db.execute(sql`select * from no_such_table`),
+      ),
     ).rejects.toThrow();
     expect(live.waits).toHaveLength(1);
     expect(await onLiveConnection(live.recorded, () => applicationName(withPool))).toBe(
