@@ -36,6 +36,9 @@ export async function openPostgres(url: string, options: OpenOptions): Promise<D
           application_name: LIVE_APPLICATION_NAME,
         })
       : undefined;
+  // An idle live connection that fails (PostgreSQL restarted) is dropped by pg; the next
+  // statement opens another. Without a listener the pool's "error" event would end the process.
+  livePool?.on("error", () => undefined);
   routeLiveStatements(pool, livePool);
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
   const listeners = new Set<pg.Client>();
