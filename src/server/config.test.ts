@@ -176,8 +176,8 @@ describe("loadConfig", () => {
     );
   });
 
-  it("sizes the live path's own PostgreSQL pool from LIVE_DATABASE_POOL_SIZE, 0 to 50, 4 by default", () => {
-    expect(loadConfig({}).liveDatabasePoolSize).toBe(4);
+  it("sizes the live path's own PostgreSQL pool from LIVE_DATABASE_POOL_SIZE, 0 to 50, 2 by default", () => {
+    expect(loadConfig({}).liveDatabasePoolSize).toBe(2);
     expect(loadConfig({ LIVE_DATABASE_POOL_SIZE: "0" }).liveDatabasePoolSize).toBe(0);
     expect(loadConfig({ LIVE_DATABASE_POOL_SIZE: "8" }).liveDatabasePoolSize).toBe(8);
     expect(configErrorOf({ LIVE_DATABASE_POOL_SIZE: "some" })).toContain(

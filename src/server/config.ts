@@ -43,7 +43,7 @@ const envSchema = z
       .int("must be a whole number")
       .min(0, "must be at least 0")
       .max(50, "must be at most 50")
-      .default(4),
+      .default(2),
     LIVE_STATS_FILE: z.string().min(1, "must not be empty").optional(),
     APP_NAME: z
       .string()
