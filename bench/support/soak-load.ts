@@ -139,7 +139,25 @@ export type HubFigures = Pick<
   | "pushes"
   | "pushBytes"
   | "maxWaiting"
->;
+> &
+  Required<
+    Pick<
+      LiveStatsSnapshot,
+      | "stageRuns"
+      | "dirtyToSlotMs"
+      | "slotToResultMs"
+      | "resultToPushedMs"
+      | "dirtyToPushedMs"
+      | "dirtyToPushed"
+      | "liveStatements"
+      | "connectionWaitMs"
+      | "statementMs"
+      | "maxConnectionWaitMs"
+      | "eventLoopP99SumMs"
+      | "eventLoopMeanSumMs"
+      | "eventLoopSeconds"
+    >
+  >;
 
 function readStats(file: string): LiveStatsSnapshot | undefined {
   try {
@@ -169,7 +187,33 @@ function hubFigures(
     pushes: 0,
     pushBytes: 0,
     maxWaiting: 0,
+    stageRuns: 0,
+    dirtyToSlotMs: 0,
+    slotToResultMs: 0,
+    resultToPushedMs: 0,
+    dirtyToPushedMs: 0,
+    dirtyToPushed: [],
+    liveStatements: 0,
+    connectionWaitMs: 0,
+    statementMs: 0,
+    maxConnectionWaitMs: 0,
+    eventLoopP99SumMs: 0,
+    eventLoopMeanSumMs: 0,
+    eventLoopSeconds: 0,
   };
+  const sums = [
+    "stageRuns",
+    "dirtyToSlotMs",
+    "slotToResultMs",
+    "resultToPushedMs",
+    "dirtyToPushedMs",
+    "liveStatements",
+    "connectionWaitMs",
+    "statementMs",
+    "eventLoopP99SumMs",
+    "eventLoopMeanSumMs",
+    "eventLoopSeconds",
+  ] as const;
   after.forEach((a, i) => {
     const b = before[i]!;
     const e = a!;
@@ -186,6 +230,13 @@ function hubFigures(
     figures.pushes += e.pushes - b.pushes;
     figures.pushBytes += e.pushBytes - b.pushBytes;
     figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);
+    for (const name of sums) figures[name] += (e[name] ?? 0) - (b[name] ?? 0);
+    // The longest wait since the server started (the load's, once warm-up is short).
+    figures.maxConnectionWaitMs = Math.max(figures.maxConnectionWaitMs, e.maxConnectionWaitMs ?? 0);
+    (e.dirtyToPushed ?? []).forEach((count, bucket) => {
+      figures.dirtyToPushed[bucket] =
+        (figures.dirtyToPushed[bucket] ?? 0) + count - (b.dirtyToPushed?.[bucket] ?? 0);
+    });
     for (const [path, c] of Object.entries(e.byFunction)) {
       const old = b.byFunction[path] ?? { runs: 0, statements: 0, ms: 0 };
       const sum = figures.byFunction[path] ?? { runs: 0, statements: 0, ms: 0 };

@@ -1,4 +1,5 @@
 import os from "node:os";
+import { STAGE_BUCKETS_MS } from "../../src/server/realtime/live-stats.ts";
 import { startFakeModel } from "./chat-streams.ts";
 import type { DbKind } from "./prepare.ts";
 import { startSoakCluster } from "./soak-cluster.ts";
@@ -270,10 +271,46 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
         `(${f1(h.batchInputs / h.batches)} a batch, ${f2(h.batchStatements / h.batches)} statements each); ` +
         `all live statements ${f2((h.runStatements + h.sharedStatements + h.batchStatements) / writes)} per write sent`,
     );
+  if (h.stageRuns > 0) {
+    const stageRuns = h.stageRuns;
+    const mean = (ms: number) => `${f1(ms / stageRuns)} ms`;
+    lines.push(
+      `where a re-run waits (mean of ${stageRuns}): dirty → limiter slot ${mean(h.dirtyToSlotMs)}, ` +
+        `slot → result ${mean(h.slotToResultMs)}, result → pushed ${mean(h.resultToPushedMs)}; ` +
+        `dirty → pushed ${mean(h.dirtyToPushedMs)}, p50 ≤ ${bucketPercentile(h.dirtyToPushed, 0.5)}, ` +
+        `p99 ≤ ${bucketPercentile(h.dirtyToPushed, 0.99)}`,
+    );
+  }
+  if (h.liveStatements > 0)
+    lines.push(
+      `live statements: ${h.liveStatements} (${f2(h.liveStatements / writes)} per write sent), ` +
+        `connection wait ${f1(h.connectionWaitMs / h.liveStatements)} ms mean (${h.maxConnectionWaitMs} ms at most), ` +
+        `statement ${f1(h.statementMs / h.liveStatements)} ms mean`,
+    );
+  if (h.eventLoopSeconds > 0)
+    lines.push(
+      `event loop delay (servers, per second): p99 ${f1(h.eventLoopP99SumMs / h.eventLoopSeconds)} ms mean, ` +
+        `mean ${f1(h.eventLoopMeanSumMs / h.eventLoopSeconds)} ms`,
+    );
   for (const [path, fc] of Object.entries(h.byFunction).sort((a, b) => b[1].runs - a[1].runs))
     lines.push(
       `  ${path}: ${fc.runs} re-runs (${f2(fc.runs / writes)} per write), ` +
         `${f2(fc.statements / Math.max(1, fc.runs))} statements, ${f2(fc.ms / Math.max(1, fc.runs))} ms wall each`,
     );
   return lines;
+}
+
+/** The bucket bound (STAGE_BUCKETS_MS) under which a share `q` of the counts fall. */
+function bucketPercentile(counts: number[], q: number): string {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total === 0) return "-";
+  let seen = 0;
+  for (const [i, count] of counts.entries()) {
+    seen += count;
+    if (seen >= q * total) {
+      const bound = STAGE_BUCKETS_MS[i] ?? Number.POSITIVE_INFINITY;
+      return Number.isFinite(bound) ? `${bound} ms` : `> ${STAGE_BUCKETS_MS.at(-2)} ms`;
+    }
+  }
+  return "-";
 }

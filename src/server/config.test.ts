@@ -176,6 +176,24 @@ describe("loadConfig", () => {
     );
   });
 
+  it("sizes the live path's own PostgreSQL pool from LIVE_DATABASE_POOL_SIZE, 0 to 50, 2 by default", () => {
+    expect(loadConfig({}).liveDatabasePoolSize).toBe(2);
+    expect(loadConfig({ LIVE_DATABASE_POOL_SIZE: "0" }).liveDatabasePoolSize).toBe(0);
+    expect(loadConfig({ LIVE_DATABASE_POOL_SIZE: "8" }).liveDatabasePoolSize).toBe(8);
+    expect(configErrorOf({ LIVE_DATABASE_POOL_SIZE: "some" })).toContain(
+      "LIVE_DATABASE_POOL_SIZE must be a number",
+    );
+    expect(configErrorOf({ LIVE_DATABASE_POOL_SIZE: "2.5" })).toContain(
+      "LIVE_DATABASE_POOL_SIZE must be a whole number",
+    );
+    expect(configErrorOf({ LIVE_DATABASE_POOL_SIZE: "-1" })).toContain(
+      "LIVE_DATABASE_POOL_SIZE must be at least 0",
+    );
+    expect(configErrorOf({ LIVE_DATABASE_POOL_SIZE: "51" })).toContain(
+      "LIVE_DATABASE_POOL_SIZE must be at most 50",
+    );
+  });
+
   it("sweeps orphaned blobs older than an hour, every hour, unless told otherwise", () => {
     expect(loadConfig({}).orphanSweep).toEqual({ minAgeMs: 3_600_000, intervalMs: 3_600_000 });
     expect(

@@ -38,6 +38,12 @@ const envSchema = z
       .min(2, "must be at least 2")
       .max(200, "must be at most 200")
       .default(10),
+    LIVE_DATABASE_POOL_SIZE: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .max(50, "must be at most 50")
+      .default(2),
     LIVE_STATS_FILE: z.string().min(1, "must not be empty").optional(),
     APP_NAME: z
       .string()
@@ -239,6 +245,11 @@ function finish(env: z.infer<typeof envSchema>, oidcProviders: OidcProviderConfi
     databaseUrl: env.DATABASE_URL,
     /** Connections per instance in the PostgreSQL pool (requests and live re-runs share it). */
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    /**
+     * Connections per instance of the live path's own PostgreSQL pool (live re-runs' statements
+     * do not queue behind requests); 0: they share the main pool.
+     */
+    liveDatabasePoolSize: env.LIVE_DATABASE_POOL_SIZE,
     /** Where the live-query hub writes its counters every second (benchmarks); unset: nowhere. */
     liveStatsFile: env.LIVE_STATS_FILE,
     appName: env.APP_NAME,

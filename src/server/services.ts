@@ -13,6 +13,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    livePoolSize: config.liveDatabasePoolSize,
     onListenerError: (error) =>
       log.warn({ err: error }, "change listener connection failed; reconnecting"),
   });

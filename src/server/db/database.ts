@@ -52,6 +52,11 @@ export interface OpenOptions {
   dataDir: string;
   /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE; 10 when unset). */
   poolSize?: number;
+  /**
+   * PostgreSQL: connections of the live path's own pool (LIVE_DATABASE_POOL_SIZE; 0 or unset:
+   * live re-runs share the main pool). Statements started inside `onLiveConnection` use it.
+   */
+  livePoolSize?: number;
   onListenerError?: (error: Error) => void;
 }
 
@@ -88,4 +93,28 @@ export function withoutPreparedStatements<T>(fn: () => T): T {
 /** Runs `fn` outside any scope (the driver's default), e.g. work a notification starts. */
 export function withDefaultPreparedStatements<T>(fn: () => T): T {
   return preparedStatementScope.exit(fn);
+}
+
+/** Told of every statement run inside `onLiveConnection` (the live hub's counters). */
+export interface LiveStatementSink {
+  /** Waited `acquireMs` for a connection, then the statement took `runMs` (PostgreSQL only). */
+  statement(acquireMs: number, runMs: number): void;
+}
+
+const liveConnectionScope = new AsyncLocalStorage<LiveStatementSink>();
+
+/**
+ * Runs `fn` as the live path (decision 034, "The live path's own connections"): on PostgreSQL
+ * the statements it starts (and whatever it schedules: a shared page, a batch) take a
+ * connection of the live pool when there is one (LIVE_DATABASE_POOL_SIZE), so they do not
+ * queue behind the requests, and report their connection wait and run time to `sink`. On
+ * PGlite (one connection, one queue) it changes nothing.
+ */
+export function onLiveConnection<T>(sink: LiveStatementSink, fn: () => T): T {
+  return liveConnectionScope.run(sink, fn);
+}
+
+/** The live path's sink, when the caller runs inside `onLiveConnection`. */
+export function liveStatementSink(): LiveStatementSink | undefined {
+  return liveConnectionScope.getStore();
 }

@@ -11,6 +11,7 @@ import {
   runTracked,
   runUntracked,
 } from "../db/read-tracker.ts";
+import { onLiveConnection } from "../db/database.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
 import { LiveStats } from "./live-stats.ts";
@@ -54,6 +55,8 @@ interface Group {
   last?: LiveResult;
   running: boolean;
   dirty: boolean;
+  /** When it turned dirty (or its first run was asked for), for the stage timings. */
+  dirtyAt?: number;
   settled?: Promise<void>;
 }
 
@@ -332,19 +335,29 @@ export class LiveQueryHub {
     return false;
   }
 
+  #markDirty(group: Group): void {
+    if (!group.dirty) group.dirtyAt = performance.now();
+    group.dirty = true;
+  }
+
   #refresh(group: Group): Promise<void> {
     if (group.running) {
-      group.dirty = true;
+      this.#markDirty(group);
       return group.settled ?? Promise.resolve();
     }
     group.running = true;
+    group.dirtyAt = performance.now();
     group.settled = (async () => {
       do {
         group.dirty = false;
+        const dirtyAt = group.dirtyAt ?? performance.now();
         const stats = this.stats;
         stats.waiting = this.#limiter.waiting + 1;
         if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
-        await this.#limiter.run((release) => this.#runOnce(group, release));
+        // The live path's statements take the live pool's connections (PostgreSQL), timed.
+        await onLiveConnection(stats, () =>
+          this.#limiter.run((release) => this.#runOnce(group, release, dirtyAt)),
+        );
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
       // A subscriber that joined (or was resumed) after the last delivery but
@@ -355,7 +368,7 @@ export class LiveQueryHub {
     return group.settled;
   }
 
-  async #runOnce(group: Group, slot: () => void): Promise<void> {
+  async #runOnce(group: Group, slot: () => void, dirtyAt: number): Promise<void> {
     // On its way to a batch until it joins one or ends: a batch of this function waits for it.
     let onTheWay = true;
     this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 0) + 1);
@@ -367,13 +380,13 @@ export class LiveQueryHub {
       slot();
     };
     try {
-      await this.#runOnceInSlot(group, release);
+      await this.#runOnceInSlot(group, release, dirtyAt);
     } finally {
       release();
     }
   }
 
-  async #runOnceInSlot(group: Group, release: () => void): Promise<void> {
+  async #runOnceInSlot(group: Group, release: () => void, dirtyAt: number): Promise<void> {
     const since = this.#seq;
     for (const listener of this.#runListeners) listener(group.path, group.caller?.userId ?? null);
     const started = performance.now();
@@ -432,7 +445,8 @@ export class LiveQueryHub {
         json: JSON.stringify(errorPayload(error, this.#services.log, { fn: group.path })),
       };
     }
-    this.stats.recordRun(group.path, tracker.statements, performance.now() - started);
+    const resultAt = performance.now();
+    this.stats.recordRun(group.path, tracker.statements, resultAt - started);
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
@@ -447,12 +461,13 @@ export class LiveQueryHub {
       this.#changedSince(since, deps) ||
       used.some((entry) => this.#changedSince(entry.startSeq, entry.deps))
     )
-      group.dirty = true;
+      this.#markDirty(group);
     // An unchanged result stays the same object: subscribers that have it get nothing, without
     // comparing its text once per subscriber.
     const last = group.last;
     if (!last || last.kind !== result.kind || last.json !== result.json) group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
+    this.stats.recordStages(dirtyAt, started, resultAt, performance.now());
   }
 
   /**

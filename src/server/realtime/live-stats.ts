@@ -1,4 +1,23 @@
 import { rename, writeFile } from "node:fs/promises";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+/** Upper bounds (ms) of the buckets of `dirtyToPushed` (the last one: anything above). */
+export const STAGE_BUCKETS_MS = [
+  1,
+  2,
+  5,
+  10,
+  20,
+  50,
+  100,
+  200,
+  500,
+  1000,
+  2000,
+  5000,
+  10_000,
+  Number.POSITIVE_INFINITY,
+];
 
 /** Counters of one function's live re-runs. */
 export interface RunCounters {
@@ -35,6 +54,48 @@ export class LiveStats {
   /** Runs waiting for the limiter right now, and the most seen. */
   waiting = 0;
   maxWaiting = 0;
+  /**
+   * Where a re-run's time goes (sums over runs, ms): from its group turning dirty to a limiter
+   * slot, from the slot to its result (statements, batch and shared waits inside), from the
+   * result to its pushes being sent; and dirty to pushed in buckets (STAGE_BUCKETS_MS).
+   */
+  stageRuns = 0;
+  dirtyToSlotMs = 0;
+  slotToResultMs = 0;
+  resultToPushedMs = 0;
+  dirtyToPushedMs = 0;
+  readonly dirtyToPushed = STAGE_BUCKETS_MS.map(() => 0);
+  /**
+   * The live path's statements (onLiveConnection, PostgreSQL): how many, the wait for a
+   * connection and the statement's own time (ms), and the longest wait.
+   */
+  liveStatements = 0;
+  connectionWaitMs = 0;
+  statementMs = 0;
+  maxConnectionWaitMs = 0;
+  /** The event loop's delay: the p99 of each second, summed, and the seconds counted. */
+  eventLoopP99SumMs = 0;
+  eventLoopMeanSumMs = 0;
+  eventLoopSeconds = 0;
+
+  recordStages(dirtyAt: number, slotAt: number, resultAt: number, pushedAt: number): void {
+    this.stageRuns++;
+    this.dirtyToSlotMs += slotAt - dirtyAt;
+    this.slotToResultMs += resultAt - slotAt;
+    this.resultToPushedMs += pushedAt - resultAt;
+    const total = pushedAt - dirtyAt;
+    this.dirtyToPushedMs += total;
+    const bucket = STAGE_BUCKETS_MS.findIndex((bound) => total <= bound);
+    this.dirtyToPushed[bucket]!++;
+  }
+
+  /** A live statement's wait for a connection and its own time (see LiveStatementSink). */
+  statement(acquireMs: number, runMs: number): void {
+    this.liveStatements++;
+    this.connectionWaitMs += acquireMs;
+    this.statementMs += runMs;
+    if (acquireMs > this.maxConnectionWaitMs) this.maxConnectionWaitMs = acquireMs;
+  }
 
   recordRun(path: string, statements: number, ms: number): void {
     const counters = this.runs.get(path) ?? { runs: 0, statements: 0, ms: 0 };
@@ -75,6 +136,19 @@ export class LiveStats {
       pushBytes: this.pushBytes,
       waiting: this.waiting,
       maxWaiting: this.maxWaiting,
+      stageRuns: this.stageRuns,
+      dirtyToSlotMs: Math.round(this.dirtyToSlotMs),
+      slotToResultMs: Math.round(this.slotToResultMs),
+      resultToPushedMs: Math.round(this.resultToPushedMs),
+      dirtyToPushedMs: Math.round(this.dirtyToPushedMs),
+      dirtyToPushed: [...this.dirtyToPushed],
+      liveStatements: this.liveStatements,
+      connectionWaitMs: Math.round(this.connectionWaitMs),
+      statementMs: Math.round(this.statementMs),
+      maxConnectionWaitMs: Math.round(this.maxConnectionWaitMs),
+      eventLoopP99SumMs: Math.round(this.eventLoopP99SumMs),
+      eventLoopMeanSumMs: Math.round(this.eventLoopMeanSumMs),
+      eventLoopSeconds: this.eventLoopSeconds,
       cpuMs: Math.round(cpuMicros(process.cpuUsage()) / 1000),
     };
   }
@@ -82,6 +156,17 @@ export class LiveStats {
   /** Write a snapshot to `file` every `everyMs` (atomically: a reader never sees half). */
   writeEvery(file: string, everyMs: number, groups: () => number): () => void {
     let writing = false;
+    // The event loop's delay per interval: what every re-run and request waits for besides I/O.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const sampleDelay = () => {
+      if (delay.count > 0) {
+        this.eventLoopP99SumMs += delay.percentile(99) / 1e6;
+        this.eventLoopMeanSumMs += delay.mean / 1e6;
+        this.eventLoopSeconds += everyMs / 1000;
+      }
+      delay.reset();
+    };
     const write = () => {
       if (writing) return;
       writing = true;
@@ -95,10 +180,14 @@ export class LiveStats {
         });
     };
     write();
-    const timer = setInterval(write, everyMs);
+    const timer = setInterval(() => {
+      sampleDelay();
+      write();
+    }, everyMs);
     timer.unref();
     return () => {
       clearInterval(timer);
+      delay.disable();
       write();
     };
   }
@@ -124,6 +213,20 @@ export interface LiveStatsSnapshot {
   pushBytes: number;
   waiting: number;
   maxWaiting: number;
+  /** See LiveStats (absent in files written before these counters). */
+  stageRuns?: number;
+  dirtyToSlotMs?: number;
+  slotToResultMs?: number;
+  resultToPushedMs?: number;
+  dirtyToPushedMs?: number;
+  dirtyToPushed?: number[];
+  liveStatements?: number;
+  connectionWaitMs?: number;
+  statementMs?: number;
+  maxConnectionWaitMs?: number;
+  eventLoopP99SumMs?: number;
+  eventLoopMeanSumMs?: number;
+  eventLoopSeconds?: number;
   /** The whole process's CPU (user + system), for CPU per re-run. */
   cpuMs: number;
 }

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { queryContract } from "#shared/api/define.ts";
+import type { Services } from "../api/context.ts";
+import { execute } from "../api/execute.ts";
+import { implement, Registry } from "../api/registry.ts";
+import { liveStatementSink } from "../db/database.ts";
+import { recordReads } from "../db/read-tracker.ts";
+import { createLogger } from "../logger.ts";
+import { LiveQueryHub } from "./live-query-hub.ts";
+
+/**
+ * The live path's own connections and its stage timings (decision 034, "The live path's own
+ * connections"): a hub run (its shared sub-results and batches included) runs inside
+ * onLiveConnection with the hub's counters as sink, a plain request does not; every run records
+ * dirty → slot → result → pushed.
+ */
+
+const contract = queryContract("test.livePath", {
+  args: z.object({ member: z.string() }),
+  returns: z.object({ run: z.boolean(), shared: z.boolean(), batched: z.boolean() }),
+  access: "public",
+});
+
+function setup() {
+  const registry = new Registry([
+    implement(
+      contract,
+      async (ctx, args) => {
+        recordReads("items");
+        const run = liveStatementSink() !== undefined;
+        const shared = ctx.shared
+          ? await ctx.shared("page", async () => liveStatementSink() !== undefined)
+          : run;
+        const batched = ctx.batched
+          ? await ctx.batched("members", args.member, async (inputs) =>
+              inputs.map(() => liveStatementSink() !== undefined),
+            )
+          : run;
+        return { run, shared, batched };
+      },
+      { liveScope: "global" },
+    ),
+  ]);
+  const services = {
+    config: {},
+    log: createLogger("silent"),
+    database: { db: {} },
+  } as unknown as Services;
+  return { hub: new LiveQueryHub(services, registry), registry, services };
+}
+
+describe("the live path", () => {
+  it("runs a hub's re-runs, shared pages and batches on the live path, and requests off it", async () => {
+    const { hub, registry, services } = setup();
+    const values: unknown[] = [];
+    hub.subscribe(
+      null,
+      contract.path,
+      { member: "ann" },
+      {
+        send(_kind, json) {
+          values.push(JSON.parse(json));
+          return true;
+        },
+      },
+    );
+    await until(() => values.length === 1);
+    expect(values[0]).toEqual({ run: true, shared: true, batched: true });
+
+    const plain = await execute(services, registry, {
+      kind: "query",
+      path: contract.path,
+      args: { member: "ann" },
+      identity: null,
+      request: { ip: null, userAgent: null },
+    });
+    expect(plain.value).toEqual({ run: false, shared: false, batched: false });
+  });
+
+  it("times every run's stages, from dirty to pushed", async () => {
+    const { hub } = setup();
+    let pushes = 0;
+    hub.subscribe(
+      null,
+      contract.path,
+      { member: "bob" },
+      {
+        send() {
+          pushes++;
+          return true;
+        },
+      },
+    );
+    await until(() => pushes === 1);
+    hub.notify(JSON.stringify({ t: "items", o: null, i: null }));
+    await until(() => hub.stats.stageRuns === 2);
+    const s = hub.stats;
+    expect(s.dirtyToPushed.reduce((a, b) => a + b, 0)).toBe(2);
+    expect(s.dirtyToSlotMs).toBeGreaterThanOrEqual(0);
+    expect(s.slotToResultMs).toBeGreaterThanOrEqual(0);
+    expect(s.dirtyToPushedMs).toBeGreaterThanOrEqual(
+      s.dirtyToSlotMs + s.slotToResultMs + s.resultToPushedMs - 1,
+    );
+    const snapshot = s.snapshot(1);
+    expect(snapshot.stageRuns).toBe(2);
+    expect(snapshot.dirtyToPushed).toHaveLength(s.dirtyToPushed.length);
+  });
+});
+
+async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
