@@ -2,21 +2,20 @@ import fs, { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { execute } from "../../src/server/api/execute.ts";
 import { createRegistry } from "../../src/server/api/functions.ts";
 import type { Identity } from "../../src/server/auth/identity.ts";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
-import { rowsOf } from "../../src/server/db/raw-rows.ts";
-import { dossierShares, folders, users } from "../../src/server/db/schema.ts";
+import { folders, users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { LiveQueryHub } from "../../src/server/realtime/live-query-hub.ts";
 import { createServices } from "../../src/server/services.ts";
 import { monotonicUs, type ProfileSummary, summarizeProfile } from "./profile.ts";
+import { seedTeamFolder } from "./soak-cluster.ts";
 
 /**
  * CPU per request of the soak's HTTP mix (bench/support/soak-load.ts), per function, in this
@@ -383,48 +382,12 @@ async function seed(
     }));
     await db.insert(users).values(rows);
     const ownerId = rows[0]!.id;
-    const teamFolderId = newId();
-    const uploadsFolderId = newId();
-    await db.insert(folders).values([
-      {
-        id: teamFolderId,
-        organizationId: org.id,
-        name: "Team",
-        slug: "team",
-        path: "team",
-        ownerId,
-      },
-      {
-        id: uploadsFolderId,
-        organizationId: org.id,
-        parentId: teamFolderId,
-        name: "Uploads",
-        slug: "uploads",
-        path: "team/uploads",
-        ownerId,
-      },
-    ]);
-    await db.insert(dossierShares).values({
-      id: newId(),
+    const { teamFolderId, uploadsFolderId, documentIds } = await seedTeamFolder(db, {
       organizationId: org.id,
-      entityType: "folder",
-      entityId: teamFolderId,
-      granteeUserId: null,
-      role: "editor",
-      createdBy: ownerId,
+      ownerId,
+      documents: options.documents,
+      storagePrefix: "bench",
     });
-    const inserted = await db.execute<{ id: string }>(sql`
-      insert into documents (id, organization_id, folder_id, owner_id, storage_id, name,
-        file_name_original, file_type, mime_type, size, processing_status, summary, tags,
-        html_content, text_content, created_at, updated_at)
-      select gen_random_uuid(), ${org.id}, ${teamFolderId}::uuid, ${ownerId},
-        ${org.id} || '/bench-' || g, 'Brief ' || g || '.pdf', 'Brief ' || g || '.pdf', 'pdf',
-        'application/pdf', 20000 + g, 'completed', 'A short brief number ' || g || '.',
-        '["brief"]'::jsonb, '<p>Brief text.</p>', 'Brief text.',
-        timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second', now()
-      from generate_series(1, ${options.documents}) g
-      returning id`);
-    const documentIds = (rowsOf(inserted) as { id: string }[]).map((row) => row.id);
     const request = { ip: null, userAgent: "atrium-bench" };
     const members: Member[] = [];
     for (const row of rows) {

@@ -5,6 +5,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { loadConfig } from "../../src/server/config.ts";
+import type { Db } from "../../src/server/db/database.ts";
+import { rowsOf } from "../../src/server/db/raw-rows.ts";
 import { dossierShares, folders, users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -198,48 +200,12 @@ async function seedSoak(env: Record<string, string>, options: SoakClusterOptions
         await db.insert(users).values(rows.slice(i, i + BATCH));
       }
       const ownerId = rows[0]!.id;
-      const teamFolderId = newId();
-      const uploadsFolderId = newId();
-      await db.insert(folders).values([
-        {
-          id: teamFolderId,
-          organizationId: org.id,
-          name: "Team",
-          slug: "team",
-          path: "team",
-          ownerId,
-        },
-        {
-          id: uploadsFolderId,
-          organizationId: org.id,
-          parentId: teamFolderId,
-          name: "Uploads",
-          slug: "uploads",
-          path: "team/uploads",
-          ownerId,
-        },
-      ]);
-      await db.insert(dossierShares).values({
-        id: newId(),
+      const { teamFolderId, uploadsFolderId, documentIds } = await seedTeamFolder(db, {
         organizationId: org.id,
-        entityType: "folder",
-        entityId: teamFolderId,
-        granteeUserId: null,
-        role: "editor",
-        createdBy: ownerId,
+        ownerId,
+        documents: options.documentsPerOrganization,
+        storagePrefix: "soak",
       });
-      const inserted = await db.execute<{ id: string }>(sql`
-        insert into documents (id, organization_id, folder_id, owner_id, storage_id, name,
-          file_name_original, file_type, mime_type, size, processing_status, summary, tags,
-          html_content, text_content, created_at, updated_at)
-        select gen_random_uuid(), ${org.id}, ${teamFolderId}::uuid, ${ownerId},
-          ${org.id} || '/soak-' || g, 'Brief ' || g || '.pdf', 'Brief ' || g || '.pdf', 'pdf',
-          'application/pdf', 20000 + g, 'completed', 'A short brief number ' || g || '.',
-          '["brief"]'::jsonb, '<p>Brief text.</p>', 'Brief text.',
-          timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second', now()
-        from generate_series(1, ${options.documentsPerOrganization}) g
-        returning id`);
-      const documentIds = rowsOf<{ id: string }>(inserted).map((row) => row.id);
       const members = await db.transaction(async (tx) => {
         const out: SoakUser[] = [];
         for (const row of rows) {
@@ -256,10 +222,52 @@ async function seedSoak(env: Record<string, string>, options: SoakClusterOptions
   }
 }
 
-/** `db.execute` answers `{rows}` on both drivers. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
+/**
+ * One soak organization's dossier (also request-cpu.ts's): a Team folder shared with the whole
+ * organization as editors, its Uploads subfolder, and `documents` processed documents in Team,
+ * inserted with one INSERT ... generate_series.
+ */
+export async function seedTeamFolder(
+  db: Db,
+  options: { organizationId: string; ownerId: string; documents: number; storagePrefix: string },
+): Promise<{ teamFolderId: string; uploadsFolderId: string; documentIds: string[] }> {
+  const { organizationId, ownerId } = options;
+  const teamFolderId = newId();
+  const uploadsFolderId = newId();
+  await db.insert(folders).values([
+    { id: teamFolderId, organizationId, name: "Team", slug: "team", path: "team", ownerId },
+    {
+      id: uploadsFolderId,
+      organizationId,
+      parentId: teamFolderId,
+      name: "Uploads",
+      slug: "uploads",
+      path: "team/uploads",
+      ownerId,
+    },
+  ]);
+  await db.insert(dossierShares).values({
+    id: newId(),
+    organizationId,
+    entityType: "folder",
+    entityId: teamFolderId,
+    granteeUserId: null,
+    role: "editor",
+    createdBy: ownerId,
+  });
+  const inserted = await db.execute<{ id: string }>(sql`
+    insert into documents (id, organization_id, folder_id, owner_id, storage_id, name,
+      file_name_original, file_type, mime_type, size, processing_status, summary, tags,
+      html_content, text_content, created_at, updated_at)
+    select gen_random_uuid(), ${organizationId}, ${teamFolderId}::uuid, ${ownerId},
+      ${organizationId} || '/' || ${options.storagePrefix} || '-' || g, 'Brief ' || g || '.pdf',
+      'Brief ' || g || '.pdf', 'pdf', 'application/pdf', 20000 + g, 'completed',
+      'A short brief number ' || g || '.', '["brief"]'::jsonb, '<p>Brief text.</p>', 'Brief text.',
+      timestamptz '2024-01-01 00:00:00+00' + g * interval '1 second', now()
+    from generate_series(1, ${options.documents}) g
+    returning id`);
+  const documentIds = (rowsOf(inserted) as { id: string }[]).map((row) => row.id);
+  return { teamFolderId, uploadsFolderId, documentIds };
 }
 
 /** Resident set size of a process in MiB (Linux /proc), NaN once it is gone. */
