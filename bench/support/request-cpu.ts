@@ -12,6 +12,7 @@ import { folders, users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
 import { createOrganization } from "../../src/server/organizations/create-organization.ts";
+import { listenToChanges } from "../../src/server/realtime/change-feed.ts";
 import { LiveQueryHub } from "../../src/server/realtime/live-query-hub.ts";
 import { createServices } from "../../src/server/services.ts";
 import { monotonicUs, type ProfileSummary, summarizeProfile } from "./profile.ts";
@@ -212,18 +213,7 @@ export async function measureRequestCpu(options: {
   try {
     const registry = createRegistry();
     const hub = new LiveQueryHub(services, registry);
-    const identities = services.auth.identities;
-    const stop = await services.database.listen(
-      (payload) => {
-        identities.notify(payload);
-        hub.notify(payload);
-      },
-      () => {
-        identities.attach();
-        void hub.refreshAll();
-      },
-    );
-    identities.attach();
+    const stop = await listenToChanges(services, hub);
     const orgs = await seed(services, options);
     log(`${options.label}: seeded ${orgs.length} organizations`);
     const request = { ip: "127.0.0.1", userAgent: "atrium-bench" };

@@ -11,6 +11,7 @@ import { clientIpOfUpgrade } from "./http/client-ip.ts";
 import { startJobWorker } from "./jobs/start-worker.ts";
 import type { JobWorker } from "./jobs/worker.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { listenToChanges } from "./realtime/change-feed.ts";
 import { LiveQueryHub } from "./realtime/live-query-hub.ts";
 import { createSyncServer, SYNC_PATH } from "./realtime/sync-server.ts";
 import { createServices } from "./services.ts";
@@ -39,22 +40,7 @@ export async function startServer(
   const services = await createServices(config, log);
   const registry = createRegistry();
   const hub = new LiveQueryHub(services, registry);
-  // The identity cache hears a change before the live queries (and the sockets' session
-  // re-checks they trigger) do; it drops everything when the feed may have missed some.
-  const identities = services.auth.identities;
-  const stopListening = await services.database.listen(
-    (payload) => {
-      identities.notify(payload);
-      hub.notify(payload);
-    },
-    () => {
-      identities.attach();
-      void hub.refreshAll();
-    },
-    undefined,
-    () => identities.detach(),
-  );
-  identities.attach();
+  const stopListening = await listenToChanges(services, hub);
   const { setupUrl } = await prepareFirstRun(services);
 
   const inFlight = { count: 0 };
