@@ -59,27 +59,7 @@ export async function measureTurnCpu(options: {
   const services = await createServices(config, createLogger("silent"));
   try {
     const db = services.database.db;
-    const org = await createOrganization({ db, name: "Turn CPU" });
-    const [user] = await db
-      .insert(users)
-      .values({
-        id: newId(),
-        email: "turn-cpu@example.test",
-        passwordHash: await hashPassword("turn-cpu-not-secret"),
-        firstName: "Turn",
-        lastName: "CPU",
-        organizationId: org.id,
-        role: "Member",
-      })
-      .returning();
-    await db.transaction((tx) =>
-      services.auth.createSession(tx, user!, { ip: null, userAgent: "atrium-bench" }),
-    );
-    const [session] = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(eq(sessions.userId, user!.id));
-    const claims = { userId: user!.id, sessionId: session!.id };
+    const { org, user, claims } = await seedChatMember(services, "Turn CPU");
     const total = options.warmup + options.turns;
     const ids = Array.from({ length: total }, (_, i) => `turn-cpu-${i}-${newId().slice(-8)}`);
     await db
@@ -166,4 +146,37 @@ export async function measureTurnCpu(options: {
     else process.env.ATRIUM_PGLITE_PREPARED = previous;
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An organization with one member signed in (a session row), for the benches that run a chat
+ * turn in process (this file, chat-turn-plans.ts): the member and the claims a token carries.
+ */
+export async function seedChatMember(
+  services: Awaited<ReturnType<typeof createServices>>,
+  name: string,
+) {
+  const db = services.database.db;
+  const slug = name.toLowerCase().replace(/\s+/g, "-");
+  const org = await createOrganization({ db, name });
+  const [user] = await db
+    .insert(users)
+    .values({
+      id: newId(),
+      email: `${slug}@example.test`,
+      passwordHash: await hashPassword(`${slug}-not-secret`),
+      firstName: name.split(" ")[0]!,
+      lastName: name.split(" ").slice(1).join(" ") || "Bench",
+      organizationId: org.id,
+      role: "Member",
+    })
+    .returning();
+  await db.transaction((tx) =>
+    services.auth.createSession(tx, user!, { ip: null, userAgent: "atrium-bench" }),
+  );
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, user!.id));
+  return { org, user: user!, claims: { userId: user!.id, sessionId: session!.id } };
 }

@@ -1,20 +1,18 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import pg from "pg";
-import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { prepareTurn } from "../../src/server/chat/prepare-turn.ts";
 import { AssistantWriter } from "../../src/server/chat/stream/assistant-writer.ts";
 import { streamSaverOf } from "../../src/server/chat/stream/stream-saver.ts";
 import { readTurnState } from "../../src/server/chat/thread-state.ts";
 import { loadConfig } from "../../src/server/config.ts";
-import { sessions, threads, users } from "../../src/server/db/schema.ts";
+import { threads } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
-import { createOrganization } from "../../src/server/organizations/create-organization.ts";
 import { createServices } from "../../src/server/services.ts";
 import { startBenchCluster } from "./bench-postgres.ts";
+import { seedChatMember } from "./chat-turn-cpu.ts";
 
 /**
  * Planning against execution for each statement of a chat turn on PostgreSQL (decision 032,
@@ -68,27 +66,7 @@ for (const proto of [pg.Pool.prototype, pg.Client.prototype] as unknown as Array
 }
 try {
   const db = services.database.db;
-  const org = await createOrganization({ db, name: "Turn plans" });
-  const [user] = await db
-    .insert(users)
-    .values({
-      id: newId(),
-      email: "turn-plans@example.test",
-      passwordHash: await hashPassword("turn-plans-not-secret"),
-      firstName: "Turn",
-      lastName: "Plans",
-      organizationId: org.id,
-      role: "Member",
-    })
-    .returning();
-  await db.transaction((tx) =>
-    services.auth.createSession(tx, user!, { ip: null, userAgent: "atrium-bench" }),
-  );
-  const [session] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(eq(sessions.userId, user!.id));
-  const claims = { userId: user!.id, sessionId: session!.id };
+  const { org, user, claims } = await seedChatMember(services, "Turn plans");
   const threadId = `turn-plans-${newId().slice(-8)}`;
   await db
     .insert(threads)
