@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
-import { documents } from "../../src/server/db/schema.ts";
 import { memberParts } from "../../src/server/documents/list-documents.ts";
 import { newId } from "../../src/server/ids.ts";
 import { callFn } from "../support/call-fn.ts";
-import {
-  createTestUser,
-  DB_KINDS,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from "../support/server.ts";
+import { closeLiveSetup, createTeam, type LiveSetup, liveSetups } from "../support/live-team.ts";
+import { createTestUser, type TestUser } from "../support/server.ts";
 import { nextValue, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
@@ -26,40 +20,8 @@ import { TestSocket } from "../support/sync-socket.ts";
 
 type Page = ResultOf<typeof api.documents.list>;
 
-interface Setup {
-  /** Where the writes go. */
-  a: TestServer;
-  /** Where the members' sockets are: its hub batches them. */
-  b: TestServer;
-}
-
-const setups = [
-  ...DB_KINDS.map(
-    (kind) =>
-      [
-        `${kind}, one instance`,
-        async (): Promise<Setup> => {
-          const server = await startTestServer(kind, { RUN_WORKER: "false" });
-          return { a: server, b: server };
-        },
-      ] as const,
-  ),
-  [
-    "postgres, two instances",
-    async (): Promise<Setup> => {
-      const a = await startTestServer("postgres", { RUN_WORKER: "false" });
-      const b = await startTestServer(
-        "postgres",
-        { RUN_WORKER: "false" },
-        { databaseUrl: a.databaseUrl },
-      );
-      return { a, b };
-    },
-  ] as const,
-];
-
-describe.each(setups)("batched live list (%s)", (_, make) => {
-  let setup: Setup;
+describe.each(liveSetups)("batched live list (%s)", (_, make) => {
+  let setup: LiveSetup;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
@@ -67,8 +29,7 @@ describe.each(setups)("batched live list (%s)", (_, make) => {
   }, 120_000);
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
-    await setup.a.close();
-    if (setup.b !== setup.a) await setup.b.close();
+    await closeLiveSetup(setup);
   });
 
   async function signedInSocket(user: TestUser): Promise<TestSocket> {
@@ -83,49 +44,9 @@ describe.each(setups)("batched live list (%s)", (_, make) => {
     filter: { folderId },
   });
 
-  async function insertDocument(user: TestUser, folderId: string, name: string) {
-    const id = newId();
-    await setup.a.running.services.database.db.insert(documents).values({
-      id,
-      organizationId: user.organizationId,
-      folderId,
-      ownerId: user.userId,
-      storageId: `live/${id}`,
-      name,
-      fileType: "pdf",
-      mimeType: "application/pdf",
-      size: 1234,
-      processingStatus: "completed",
-    });
-    return id;
-  }
-
   /** An owner's folder with two documents, a viewer who starred one, an editor; all subscribed. */
   async function team() {
-    const { a } = setup;
-    const owner = await createTestUser(a);
-    const viewer = await createTestUser(a, { organizationId: owner.organizationId });
-    const editor = await createTestUser(a, { organizationId: owner.organizationId });
-    const folder = await callFn(a, api.folders.create, { name: "Team" }, owner.token);
-    for (const [member, role] of [
-      [viewer, "viewer"],
-      [editor, "editor"],
-    ] as const) {
-      await callFn(
-        a,
-        api.shares.set,
-        { entityType: "folder", entityId: folder._id, grantee: { userId: member.userId }, role },
-        owner.token,
-      );
-    }
-    const starred = await insertDocument(owner, folder._id, "Starred.pdf");
-    const plain = await insertDocument(owner, folder._id, "Plain.pdf");
-    await callFn(
-      a,
-      api.documents.setFavorite,
-      { documentId: starred, favorite: true },
-      viewer.token,
-    );
+    const { owner, viewer, editor, folder, starred, plain } = await createTeam(setup.a);
     const args = listArgs(folder._id);
     const members = { owner, viewer, editor };
     const socketOf = {} as Record<keyof typeof members, TestSocket>;

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
-import { documents } from "../../src/server/db/schema.ts";
-import { newId } from "../../src/server/ids.ts";
 import { callFn } from "../support/call-fn.ts";
-import {
-  createTestUser,
-  DB_KINDS,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from "../support/server.ts";
+import { closeLiveSetup, createTeam, type LiveSetup, liveSetups } from "../support/live-team.ts";
+import type { TestServer, TestUser } from "../support/server.ts";
 import { nextValue, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
 
@@ -24,41 +17,8 @@ import { TestSocket } from "../support/sync-socket.ts";
 
 type Page = ResultOf<typeof api.documents.list>;
 
-interface Setup {
-  name: string;
-  /** Where the writes go and the editor's socket is. */
-  a: TestServer;
-  /** Where the viewer's socket is. */
-  b: TestServer;
-}
-
-const oneInstance = (kind: (typeof DB_KINDS)[number]) =>
-  [
-    `${kind}, one instance`,
-    async (): Promise<Setup> => {
-      const server = await startTestServer(kind, { RUN_WORKER: "false" });
-      return { name: `${kind}, one instance`, a: server, b: server };
-    },
-  ] as const;
-
-const setups = [
-  ...DB_KINDS.map(oneInstance),
-  [
-    "postgres, two instances",
-    async (): Promise<Setup> => {
-      const a = await startTestServer("postgres", { RUN_WORKER: "false" });
-      const b = await startTestServer(
-        "postgres",
-        { RUN_WORKER: "false" },
-        { databaseUrl: a.databaseUrl },
-      );
-      return { name: "postgres, two instances", a, b };
-    },
-  ] as const,
-];
-
-describe.each(setups)("shared live list (%s)", (_, make) => {
-  let setup: Setup;
+describe.each(liveSetups)("shared live list (%s)", (_, make) => {
+  let setup: LiveSetup;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
@@ -66,8 +26,7 @@ describe.each(setups)("shared live list (%s)", (_, make) => {
   }, 120_000);
   afterAll(async () => {
     await Promise.all(sockets.map((s) => s.close()));
-    await setup.a.close();
-    if (setup.b !== setup.a) await setup.b.close();
+    await closeLiveSetup(setup);
   });
 
   async function signedInSocket(server: TestServer, user: TestUser): Promise<TestSocket> {
@@ -82,56 +41,7 @@ describe.each(setups)("shared live list (%s)", (_, make) => {
     filter: { folderId },
   });
 
-  async function insertDocument(user: TestUser, folderId: string, name: string) {
-    const id = newId();
-    await setup.a.running.services.database.db.insert(documents).values({
-      id,
-      organizationId: user.organizationId,
-      folderId,
-      ownerId: user.userId,
-      storageId: `live/${id}`,
-      name,
-      fileType: "pdf",
-      mimeType: "application/pdf",
-      size: 1234,
-      processingStatus: "completed",
-    });
-    return id;
-  }
-
-  /** A team: an owner's folder with two documents, a viewer who starred one, an editor. */
-  async function team() {
-    const { a } = setup;
-    const owner = await createTestUser(a);
-    const viewer = await createTestUser(a, { organizationId: owner.organizationId });
-    const editor = await createTestUser(a, { organizationId: owner.organizationId });
-    const folder = await callFn(a, api.folders.create, { name: "Team" }, owner.token);
-    for (const [member, role] of [
-      [viewer, "viewer"],
-      [editor, "editor"],
-    ] as const) {
-      await callFn(
-        a,
-        api.shares.set,
-        {
-          entityType: "folder",
-          entityId: folder._id,
-          grantee: { userId: member.userId },
-          role,
-        },
-        owner.token,
-      );
-    }
-    const starred = await insertDocument(owner, folder._id, "Starred.pdf");
-    const plain = await insertDocument(owner, folder._id, "Plain.pdf");
-    await callFn(
-      a,
-      api.documents.setFavorite,
-      { documentId: starred, favorite: true },
-      viewer.token,
-    );
-    return { owner, viewer, editor, folder, starred, plain };
-  }
+  const team = () => createTeam(setup.a);
 
   const roles = (page: Page) =>
     Object.fromEntries(page.page.map((d) => [d.name, `${d.myRole}${d.isFavorite ? "*" : ""}`]));
