@@ -38,14 +38,10 @@ function WebhookSecretState({ module }: { module: AdminModule }) {
   const rotate = useRotateModuleSecret();
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  // A refusal stays in the dialog (the mutation does not toast it).
   const confirm = async () => {
-    try {
-      const { webhookSecret } = await rotate.mutateAsync({ moduleId: module._id });
-      setConfirming(false);
-      setSecret(webhookSecret);
-    } catch {
-      // The mutation's toast says why.
-    }
+    const { webhookSecret } = await rotate.mutateAsync({ moduleId: module._id });
+    setSecret(webhookSecret);
   };
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-background/40 px-4 py-3">
@@ -69,9 +65,9 @@ function WebhookSecretState({ module }: { module: AdminModule }) {
           description="A new secret is made and shown once. The current one stops working at once: runs in flight fail until the automation uses the new one."
           confirmLabel="Rotate secret"
           destructive
-          pending={rotate.isPending}
-          onConfirm={() => void confirm()}
-          onCancel={() => setConfirming(false)}
+          onConfirm={confirm}
+          onOpenChange={setConfirming}
+          testId="rotate-secret-dialog"
         />
       ) : null}
       {secret ? (

@@ -10,20 +10,16 @@ export function useArchiveToggle() {
   const restore = useRestoreModule();
   const [target, setTarget] = useState<AdminModule | null>(null);
   const archived = target?.archivedAt != null;
+  // A refusal stays in the dialog (the mutations do not toast it) for another try.
   const confirm = async () => {
     if (!target) return;
     const args = { moduleId: target._id };
-    try {
-      if (archived) await restore.mutateAsync(args);
-      else await archive.mutateAsync(args);
-      toast({
-        title: archived ? `${target.name} restored` : `${target.name} archived`,
-        variant: "success",
-      });
-      setTarget(null);
-    } catch {
-      // The mutation's toast says why; the dialog stays for another try.
-    }
+    if (archived) await restore.mutateAsync(args);
+    else await archive.mutateAsync(args);
+    toast({
+      title: archived ? `${target.name} restored` : `${target.name} archived`,
+      variant: "success",
+    });
   };
   const dialog = target ? (
     <ConfirmDialog
@@ -35,9 +31,9 @@ export function useArchiveToggle() {
       }
       confirmLabel={archived ? "Restore" : "Archive"}
       destructive={!archived}
-      pending={archive.isPending || restore.isPending}
-      onConfirm={() => void confirm()}
-      onCancel={() => setTarget(null)}
+      onConfirm={confirm}
+      onOpenChange={(open) => !open && setTarget(null)}
+      testId="archive-module-dialog"
     />
   ) : null;
   return { ask: setTarget, dialog };

@@ -12,8 +12,12 @@ export const useUpdateModule = () => useLiveMutation(modulesApi.update, { showEr
 export const useCreateModuleCategory = () =>
   useLiveMutation(modulesApi.createCategory, { showErrorToast: false });
 
-export const useArchiveModule = () => useLiveMutation(modulesApi.archive);
+/** The confirmation dialog shows a refusal (no toast). */
+export const useArchiveModule = () =>
+  useLiveMutation(modulesApi.archive, { showErrorToast: false });
 
-export const useRestoreModule = () => useLiveMutation(modulesApi.restore);
+export const useRestoreModule = () =>
+  useLiveMutation(modulesApi.restore, { showErrorToast: false });
 
-export const useRotateModuleSecret = () => useLiveMutation(modulesApi.rotateSecret);
+export const useRotateModuleSecret = () =>
+  useLiveMutation(modulesApi.rotateSecret, { showErrorToast: false });

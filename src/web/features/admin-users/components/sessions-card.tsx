@@ -87,8 +87,7 @@ export function SessionsCard({ user }: { user: AdminUserDetail }) {
           }
           confirmLabel="Sign out everywhere"
           destructive
-          pending={signOut.isPending}
-          onCancel={() => setConfirming(false)}
+          onOpenChange={setConfirming}
           onConfirm={() => {
             signOut.mutate(
               { userId: user._id },
@@ -100,7 +99,6 @@ export function SessionsCard({ user }: { user: AdminUserDetail }) {
                   }),
               },
             );
-            setConfirming(false);
           }}
         />
       ) : null}

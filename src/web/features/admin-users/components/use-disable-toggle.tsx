@@ -22,8 +22,7 @@ export function useDisableToggle() {
       }
       confirmLabel={disabling ? "Disable user" : "Enable user"}
       destructive={disabling}
-      pending={setDisabled.isPending}
-      onCancel={() => setTarget(null)}
+      onOpenChange={(open) => !open && setTarget(null)}
       onConfirm={() => {
         const user = target;
         setDisabled.mutate(
@@ -36,7 +35,6 @@ export function useDisableToggle() {
               }),
           },
         );
-        setTarget(null);
       }}
     />
   ) : null;

@@ -1,7 +1,7 @@
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { useRemoveDocument } from "../hooks/use-document-mutations.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 interface DeleteDocumentDialogProps {
   isOpen: boolean;
@@ -19,11 +19,12 @@ export function DeleteDocumentDialog({
   const remove = useRemoveDocument();
   return (
     <ConfirmDialog
-      isOpen={isOpen}
+      open={isOpen}
       onOpenChange={onOpenChange}
       title={`Delete “${document.name}”?`}
       description="The document, its file and its extracted text are deleted for everyone in your organization. This cannot be undone."
       confirmLabel="Delete document"
+      destructive
       testId="delete-document-dialog"
       onConfirm={() => {
         onDeleted?.();

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Folder } from "#shared/schemas/dossier.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { toast } from "../../../components/ui/toast-store.ts";
 import { removalSummaryOptions } from "../api/folder-queries.ts";
 import { useRemoveFolder } from "../hooks/use-folder-mutations.ts";
 import { formatBytes, plural } from "../lib/format.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 /** "This removes 2 subfolders and 14 documents" (folders.getRemovalSummary counts the folder too). */
 export function removalSentence(summary: { folders: number; documents: number }): string {
@@ -34,11 +34,12 @@ export function DeleteFolderDialog({
 
   return (
     <ConfirmDialog
-      isOpen={isOpen}
+      open={isOpen}
       onOpenChange={onOpenChange}
       title={`Delete “${folder.name}”?`}
       description="The folder and everything in it are deleted for everyone in your organization. This cannot be undone."
       confirmLabel="Delete folder"
+      destructive
       ready={summary.data !== undefined}
       testId="delete-folder-dialog"
       onConfirm={() => {

@@ -1,7 +1,7 @@
+import { memo } from "react";
 import type { DocumentSummary } from "#shared/schemas/dossier.ts";
 import { FileTypeIcon } from "../../../components/file-type-icon.tsx";
 import { cn } from "../../../components/ui/cn.ts";
-import { memo } from "react";
 import type { DocumentCardActions } from "../hooks/use-document-card-actions.ts";
 import { formatBytes, formatDate } from "../lib/format.ts";
 import { DocumentActionsMenu } from "./document-actions-menu.tsx";

@@ -14,6 +14,7 @@ import RotateCcw from "lucide-react/icons/rotate-ccw";
 import { lazy, Suspense, useState } from "react";
 import { isAppError } from "#shared/errors.ts";
 import type { Draft } from "#shared/schemas/draft.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -36,7 +37,6 @@ import {
 import { draftClipboard } from "../lib/draft-html.ts";
 import { formatDateTime, formatSize, relativeTime } from "../lib/format.ts";
 import { CompareDialog } from "./compare-dialog.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { DossierDocumentLink } from "./dossier-link.tsx";
 import type { DraftEditorProps } from "./draft-editor.tsx";
 import { DraftProse } from "./draft-prose.tsx";

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { z } from "zod";
 import { tableNameSchema } from "#shared/schemas/review-table.ts";
 import { useZodForm } from "../../../components/forms/use-zod-form.ts";
@@ -69,59 +69,6 @@ export function TableNameDialog(props: {
             </Button>
           </DialogFooter>
         </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Asks before something destructive; Cancel has the focus. */
-export function ConfirmDialog(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => unknown;
-  testId: string;
-}) {
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await props.onConfirm();
-      props.onOpenChange(false);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent
-        role="alertdialog"
-        data-testid={props.testId}
-        aria-describedby={`${props.testId}-description`}
-      >
-        <DialogHeader>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogDescription id={`${props.testId}-description`}>
-            {props.description}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button type="button" variant="ghost" onClick={() => props.onOpenChange(false)} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={busy}
-            onClick={() => void confirm()}
-            data-testid={`${props.testId}-confirm`}
-          >
-            {busy ? <Spinner /> : null}
-            {props.confirmLabel}
-          </Button>
-        </DialogFooter>
       </DialogContent>
     </Dialog>
   );

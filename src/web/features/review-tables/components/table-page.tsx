@@ -18,6 +18,7 @@ import Trash2 from "lucide-react/icons/trash";
 import X from "lucide-react/icons/x";
 import { type KeyboardEvent, type ReactNode, useMemo, useRef, useState } from "react";
 import type { TableColumn, Table as TableData, TableRow } from "#shared/schemas/review-table.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import {
@@ -66,7 +67,6 @@ import { ReviewGrid } from "./review-grid.tsx";
 import { RoleBadge } from "./role-badge.tsx";
 import { ShareTableDialog } from "./share-table-dialog.tsx";
 import { TablePending } from "./skeletons.tsx";
-import { ConfirmDialog } from "./table-dialogs.tsx";
 import { TableProgress } from "./table-progress.tsx";
 
 /** /modules/table/{id}: one review table, live in every open tab. */
@@ -425,6 +425,7 @@ function LoadedTable({ data }: { data: TableData }) {
               : `“${table.name}” and every answer go for everyone it is shared with. The documents stay in the dossier.`
         }
         confirmLabel={confirm?.kind === "table" ? "Delete table" : "Remove"}
+        destructive
         testId="table-confirm"
         onConfirm={() => {
           if (confirm?.kind === "row") removeRow.mutate({ tableId, rowId: confirm.row._id });

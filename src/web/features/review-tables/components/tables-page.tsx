@@ -12,6 +12,7 @@ import Trash2 from "lucide-react/icons/trash";
 import Users from "lucide-react/icons/users";
 import { type ReactNode, useState } from "react";
 import type { TableSummary } from "#shared/schemas/review-table.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Alert } from "../../../components/ui/alert.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -33,7 +34,7 @@ import { formatShape, progressRatio } from "../lib/format.ts";
 import { RoleBadge } from "./role-badge.tsx";
 import { ShareTableDialog } from "./share-table-dialog.tsx";
 import { TableListSkeleton } from "./skeletons.tsx";
-import { ConfirmDialog, TableNameDialog } from "./table-dialogs.tsx";
+import { TableNameDialog } from "./table-dialogs.tsx";
 
 type Dialog =
   | { kind: "create" }
@@ -118,6 +119,7 @@ export function TablesPage() {
             : ""
         }
         confirmLabel="Delete table"
+        destructive
         testId="delete-table-dialog"
         onConfirm={() => {
           if (dialog?.kind === "delete") remove.mutate({ tableId: dialog.table._id });
