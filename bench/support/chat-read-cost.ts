@@ -20,7 +20,7 @@ import { seedChatMember } from "./chat-turn-cpu.ts";
  * What the chat turn's read costs on PostgreSQL, piece by piece (decision 032, "Fifth round"):
  * the server's readTurnState (node-postgres, drizzle's mapping, the checks) against the same
  * statement sent through node-postgres alone (rows as arrays, nothing mapped), over TCP and over
- * the cluster's Unix socket, back to back and with an idle gap between reads (as between chats:
+ * the cluster's Unix socket, through the server's pool and a plain one, back to back and with an idle gap between reads (as between chats:
  * the backend sleeps, then wakes). Per read: wall clock (median) and this process's CPU.
  * Usage: node bench/support/chat-read-cost.ts [--reads 1000] [--gap-ms 3] [--history 0]
  */
@@ -171,6 +171,9 @@ try {
     clients.push(client);
     return () => client.query({ ...statement, rowMode: "array" });
   };
+  // The server's own pool (its `query`, routed by db/postgres.ts) and a plain one: what the pool adds.
+  const serverPool = (tcp.database.db as unknown as { $client: pg.Pool }).$client;
+  const plainPool = new pg.Pool({ connectionString: cluster.url, max: 2 });
   const bare = async (url: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -182,6 +185,16 @@ try {
       { label: "before: drizzle select + zod, TCP", once: reference(tcp) },
       { label: "readTurnState, TCP", once: server(tcp) },
       { label: "readTurnState, Unix socket", once: server(socket) },
+      {
+        label: "its statement, the server's pool, TCP",
+        once: () =>
+          serverPool.query({ name: statement.name, text: statement.text }, statement.values),
+      },
+      {
+        label: "its statement, a plain pg.Pool, TCP",
+        once: () =>
+          plainPool.query({ name: statement.name, text: statement.text }, statement.values),
+      },
       { label: "its statement, node-postgres alone, TCP", once: await alone(cluster.url) },
       { label: "its statement, node-postgres alone, Unix socket", once: await alone(socketUrl) },
       { label: "SELECT 1, TCP", once: await bare(cluster.url) },
@@ -189,6 +202,7 @@ try {
     ]);
   } finally {
     for (const client of clients) await client.end();
+    await plainPool.end();
     await socket.database.close();
   }
 } finally {
