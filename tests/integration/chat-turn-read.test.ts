@@ -37,61 +37,59 @@ describe.each(DB_KINDS)("the chat turn's read (%s)", (kind) => {
     return ours;
   }
 
-  it(
-    "answers as the previous read: history, attachments, the named message, others' threads",
-    { timeout: 60_000 },
-    async () => {
-      const owner = await createTestUser(chat.server);
-      const colleague = await createTestUser(chat.server, {
-        organizationId: owner.organizationId,
-      });
-      const threadId = newChatId();
-      const firstMessage = newMessageId();
-      await readAll(
-        await postChat(
-          chat.server,
-          owner.token,
-          chatBody(threadId, "first question", { messageId: firstMessage }),
-        ),
-      );
-      await readAll(await postChat(chat.server, owner.token, chatBody(threadId, "second one")));
-      const long = await insertDocument(chat.server, owner, { name: "Long.txt" });
-      const short = await insertDocument(chat.server, owner, { name: "Short.txt" });
-      await db()
-        .update(documents)
-        .set({ summary: `${"A summary sentence. ".repeat(40)}end` })
-        .where(eq(documents.id, long.id));
-      await callFn(
+  it("answers as the previous read: history, attachments, the named message, others' threads", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createTestUser(chat.server);
+    const colleague = await createTestUser(chat.server, {
+      organizationId: owner.organizationId,
+    });
+    const threadId = newChatId();
+    const firstMessage = newMessageId();
+    await readAll(
+      await postChat(
         chat.server,
-        api.threads.attachDocuments,
-        { threadId, documentIds: [long.id, short.id] },
         owner.token,
-      );
-      const claims = await claimsOf(owner);
+        chatBody(threadId, "first question", { messageId: firstMessage }),
+      ),
+    );
+    await readAll(await postChat(chat.server, owner.token, chatBody(threadId, "second one")));
+    const long = await insertDocument(chat.server, owner, { name: "Long.txt" });
+    const short = await insertDocument(chat.server, owner, { name: "Short.txt" });
+    await db()
+      .update(documents)
+      .set({ summary: `${"A summary sentence. ".repeat(40)}end` })
+      .where(eq(documents.id, long.id));
+    await callFn(
+      chat.server,
+      api.threads.attachDocuments,
+      { threadId, documentIds: [long.id, short.id] },
+      owner.token,
+    );
+    const claims = await claimsOf(owner);
 
-      const read = await same(claims, threadId, newMessageId());
-      expect(read.state?.history.map((m) => m.role)).toEqual([
-        "assistant",
-        "user",
-        "assistant",
-        "user",
-      ]);
-      expect(read.state?.attached.map((d) => d.name).sort()).toEqual(["Long.txt", "Short.txt"]);
-      expect(read.state?.attached.find((d) => d.name === "Long.txt")?.summary).toMatch(/…$/);
-      // The message the request names (an edit, a regeneration).
-      const named = await same(claims, threadId, firstMessage);
-      expect(named.existing).toMatchObject({ threadId, role: "user", seq: 0 });
-      // A new thread id; and an assistant message named from another thread.
-      const [assistant] = await db()
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.threadId, threadId), ne(messages.role, "user")));
-      expect((await same(claims, newChatId(), assistant!.id)).state).toBeUndefined();
-      // Somebody else's thread: taken, not theirs.
-      const other = await same(await claimsOf(colleague), threadId, newMessageId());
-      expect(other).toMatchObject({ state: undefined, idTaken: true });
-    },
-  );
+    const read = await same(claims, threadId, newMessageId());
+    expect(read.state?.history.map((m) => m.role)).toEqual([
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+    ]);
+    expect(read.state?.attached.map((d) => d.name).sort()).toEqual(["Long.txt", "Short.txt"]);
+    expect(read.state?.attached.find((d) => d.name === "Long.txt")?.summary).toMatch(/…$/);
+    // The message the request names (an edit, a regeneration).
+    const named = await same(claims, threadId, firstMessage);
+    expect(named.existing).toMatchObject({ threadId, role: "user", seq: 0 });
+    // A new thread id; and an assistant message named from another thread.
+    const [assistant] = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.threadId, threadId), ne(messages.role, "user")));
+    expect((await same(claims, newChatId(), assistant!.id)).state).toBeUndefined();
+    // Somebody else's thread: taken, not theirs.
+    const other = await same(await claimsOf(colleague), threadId, newMessageId());
+    expect(other).toMatchObject({ state: undefined, idTaken: true });
+  });
 
   it("refuses the same sessions with the same errors", { timeout: 60_000 }, async () => {
     const revoked = await createTestUser(chat.server);
