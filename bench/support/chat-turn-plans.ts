@@ -49,7 +49,7 @@ for (const proto of [pg.Pool.prototype, pg.Client.prototype] as unknown as Array
 }>) {
   const original = proto.query;
   proto.query = function (this: unknown, ...args: unknown[]) {
-    if (capturing && proto === (pg.Pool.prototype as unknown)) {
+    if (capturing && proto === (pg.Client.prototype as unknown)) {
       const [first, second] = args as [
         string | { text: string; name?: string; values?: unknown[] },
         unknown[],

@@ -1,5 +1,6 @@
 import { entityKind, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.ts";
+import { rowsOf } from "../db/raw-rows.ts";
 
 /** At most this many texts get a name (a fixed statement has a few shapes at most). */
 const MAX_NAMES = 32;
@@ -16,6 +17,29 @@ interface DrizzleInternals {
     ): { execute(): Promise<unknown> };
   };
   dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/** A fixed statement run by name: its rows as objects (column aliases), nothing mapped. */
+export type NamedRead = (values: Record<string, unknown>) => Promise<unknown[]>;
+
+/**
+ * A fixed-text read prepared once under `name` (its parameters are `sql.placeholder`s), run
+ * through drizzle's session without drizzle's row mapping: node-postgres' or PGlite's own rows,
+ * timestamps as the database's text (both sessions keep them so), json parsed, booleans and
+ * integers as such. On PostgreSQL a named statement per pooled connection; on PGlite every
+ * statement is one already (pglite-prepared.ts). Statement stats and the query log see it as
+ * any drizzle statement.
+ */
+export function prepareNamedRead(db: Db, name: string, query: SQL): NamedRead {
+  const internals = db as unknown as DrizzleInternals;
+  if (!internals.session || !internals.dialect) throw new Error("not a drizzle database");
+  const prepared = internals.session.prepareQuery(
+    internals.dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  ) as unknown as { execute(values: Record<string, unknown>): Promise<unknown> };
+  return async (values) => rowsOf(await prepared.execute(values));
 }
 
 /**

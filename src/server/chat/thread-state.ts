@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { checkSessionIdentity, sessionIdentityColumns } from "../auth/auth-service.ts";
+import { checkSessionIdentity } from "../auth/auth-service.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
 import type { Db, Tx } from "../db/database.ts";
@@ -17,39 +17,28 @@ import {
 import { documentReadableByIdSql } from "../dossier/access.ts";
 import type { ThreadRow } from "../threads/thread-access.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
+import { type NamedRead, prepareNamedRead } from "./named-statement.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
 const ATTACHED_LIMIT = 20;
 const SUMMARY_CHARS = 500;
 
-const partsSchema = z.array(z.looseObject({ type: z.string() }));
-const historySchema = z.array(
-  z.object({
-    id: z.string(),
-    role: z.enum(["user", "assistant", "system"]),
-    seq: z.number(),
-    parts: partsSchema,
-  }),
-);
-const existingSchema = z
-  .object({ threadId: z.string(), role: z.string(), seq: z.number(), parts: partsSchema })
-  .nullable();
-const attachedSchema = z.array(
-  z.object({
-    documentId: z.string(),
-    name: z.string(),
-    fileType: z.string(),
-    processingStatus: z.string(),
-    summary: z.string().nullable(),
-  }),
-);
+type Part = { type: string } & Record<string, unknown>;
+
+/** The message a request names, as the read finds it (in any thread). */
+export interface ExistingMessage {
+  threadId: string;
+  role: string;
+  seq: number;
+  parts: Part[];
+}
 
 export interface ThreadState {
   thread: ThreadRow;
   /** The thread's last message position; null when it has none. */
   maxSeq: number | null;
   /** The message with the request's message id, wherever it is. */
-  existing: z.infer<typeof existingSchema>;
+  existing: ExistingMessage | null;
   /** The newest messages, newest first. */
   history: HistoryRow[];
   attached: ThreadDocument[];
@@ -59,10 +48,7 @@ export interface ThreadState {
   streamingSavedAt: number | null;
 }
 
-// Built once: a zod schema costs about 4 µs to build, 0.04 to use (decision 032, fourth round).
-const booleanSchema = z.boolean();
 const nullableNumberSchema = z.number().nullable();
-const nullableStringSchema = z.string().nullable();
 
 export interface TurnState {
   /** Who is calling: the session of the request's access token, checked live. */
@@ -75,55 +61,84 @@ export interface TurnState {
   existing: ThreadState["existing"];
 }
 
-const turnStateQueries = new WeakMap<Db, ReturnType<typeof turnStateQuery>>();
+const turnStateQueries = new WeakMap<Db, NamedRead>();
 
 /**
  * readTurnState's statement, prepared once per database: it runs before every
  * answer's first token, and building it (and, on PostgreSQL, planning it)
- * each time cost more than running it.
+ * each time cost more than running it. Its columns are read by name, as the
+ * driver gives them (decision 032, fifth round): no drizzle mapping, and no
+ * zod on what the server itself wrote (the JSON is built by this statement).
  */
-function turnStateQuery(db: Db) {
-  const threadIdParam = sql.placeholder("threadId");
+function turnStateQuery(db: Db): NamedRead {
+  const threadId = sql.placeholder("threadId");
   const organizationId = users.organizationId;
-  return db
-    .select({
-      ...sessionIdentityColumns,
-      thread: threads,
-      idTaken: sql<unknown>`exists (select 1 from ${threads} t2 where t2.id = ${threadIdParam})`,
-      maxSeq: sql<unknown>`(select max(m.seq) from ${messages} m where m.thread_id = ${threads.id})`,
-      existing: sql<unknown>`(select json_build_object('threadId', m.thread_id, 'role', m.role, 'seq', m.seq, 'parts', m.parts) from ${messages} m where m.id = ${sql.placeholder("messageId")})`,
-      history: sql<unknown>`(select coalesce(json_agg(json_build_object('id', h.id, 'role', h.role, 'seq', h.seq, 'parts', h.parts) order by h.seq desc), '[]'::json)
+  return prepareNamedRead(
+    db,
+    "chat_turn_state",
+    sql`select ${users.id} as "userId", ${organizationId} as "organizationId", ${users.role} as "role",
+      ${users.isSuperadmin} as "isSuperadmin", ${users.disabled} as "disabled",
+      ${sessions.revokedAt} as "revokedAt", ${sessions.expiresAt} as "expiresAt",
+      ${threads.id} as "threadId", ${threads.organizationId} as "threadOrganizationId",
+      ${threads.userId} as "threadUserId", ${threads.title} as "title", ${threads.modelId} as "modelId",
+      ${threads.activeStreamId} as "activeStreamId", ${threads.lastMessageAt} as "lastMessageAt",
+      ${threads.createdAt} as "createdAt", ${threads.updatedAt} as "updatedAt",
+      exists (select 1 from ${threads} t2 where t2.id = ${threadId}) as "idTaken",
+      (select max(m.seq) from ${messages} m where m.thread_id = ${threads.id}) as "maxSeq",
+      (select json_build_object('threadId', m.thread_id, 'role', m.role, 'seq', m.seq, 'parts', m.parts)
+        from ${messages} m where m.id = ${sql.placeholder("messageId")}) as "existing",
+      (select coalesce(json_agg(json_build_object('id', h.id, 'role', h.role, 'seq', h.seq, 'parts', h.parts) order by h.seq desc), '[]'::json)
         from (select m.id, m.role, m.seq, m.parts from ${messages} m where m.thread_id = ${threads.id}
-          order by m.seq desc limit ${HISTORY_LIMIT}) h)`,
-      attached: sql<unknown>`(select coalesce(json_agg(json_build_object('documentId', a.id, 'name', a.name, 'fileType', a.file_type, 'processingStatus', a.processing_status, 'summary', a.summary) order by a.attached_at), '[]'::json)
-        from (select d.id, d.name, d.file_type, d.processing_status, left(d.summary, ${SUMMARY_CHARS + 1}) as summary, td.created_at as attached_at
+          order by m.seq desc limit ${sql.raw(String(HISTORY_LIMIT))}) h) as "history",
+      (select coalesce(json_agg(json_build_object('documentId', a.id, 'name', a.name, 'fileType', a.file_type, 'processingStatus', a.processing_status, 'summary', a.summary) order by a.attached_at), '[]'::json)
+        from (select d.id, d.name, d.file_type, d.processing_status, left(d.summary, ${sql.raw(String(SUMMARY_CHARS + 1))}) as summary, td.created_at as attached_at
           from ${threadDocuments} td join ${documents} d on d.id = td.document_id
           where td.thread_id = ${threads.id} and td.organization_id = ${organizationId}
             and d.organization_id = ${organizationId}
             and ${documentReadableByIdSql({ userId: users.id }, sql`d.id`)}
-          order by td.created_at limit ${ATTACHED_LIMIT}) a)`,
-      userModelId: sql<unknown>`(select ${userPreferences.modelId} from ${userPreferences} where ${userPreferences.userId} = ${users.id})`,
-      organizationModelId: sql<unknown>`(select ${organizationSettings.defaultModelId} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId})`,
-      streamingSavedAt: sql<unknown>`(select (extract(epoch from max(m.updated_at)) * 1000)::float8 from ${messages} m where m.thread_id = ${threads.id} and m.status = 'streaming')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(
-      threads,
-      and(
-        eq(threads.id, threadIdParam),
-        eq(threads.userId, users.id),
-        eq(threads.organizationId, organizationId),
-      ),
-    )
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("sessionId")),
-        eq(sessions.userId, sql.placeholder("userId")),
-      ),
-    )
-    .prepare("chat_turn_state");
+          order by td.created_at limit ${sql.raw(String(ATTACHED_LIMIT))}) a) as "attached",
+      (select ${userPreferences.modelId} from ${userPreferences} where ${userPreferences.userId} = ${users.id}) as "userModelId",
+      (select ${organizationSettings.defaultModelId} from ${organizationSettings} where ${organizationSettings.organizationId} = ${organizationId}) as "organizationModelId",
+      (select (extract(epoch from max(m.updated_at)) * 1000)::float8 from ${messages} m
+        where m.thread_id = ${threads.id} and m.status = 'streaming') as "streamingSavedAt"
+    from ${sessions}
+    inner join ${users} on ${users.id} = ${sessions.userId}
+    left join ${threads} on ${threads.id} = ${threadId} and ${threads.userId} = ${users.id}
+      and ${threads.organizationId} = ${organizationId}
+    where ${sessions.id} = ${sql.placeholder("sessionId")} and ${sessions.userId} = ${sql.placeholder("userId")}`,
+  );
 }
+
+/** The statement's one row, as the driver gives it (timestamps as text). */
+interface TurnStateRow {
+  userId: string;
+  organizationId: string | null;
+  role: Identity["role"];
+  isSuperadmin: boolean;
+  disabled: boolean;
+  revokedAt: string | null;
+  expiresAt: string;
+  threadId: string | null;
+  threadOrganizationId: string;
+  threadUserId: string;
+  title: string;
+  modelId: string | null;
+  activeStreamId: string | null;
+  lastMessageAt: string;
+  createdAt: string;
+  updatedAt: string;
+  idTaken: boolean;
+  maxSeq: number | null;
+  existing: ExistingMessage | null;
+  history: HistoryRow[];
+  attached: ThreadDocument[];
+  userModelId: string | null;
+  organizationModelId: string | null;
+  streamingSavedAt: number | null;
+}
+
+/** A timestamptz as the driver's text, as drizzle maps it. */
+const dateOf = (text: string) => new Date(text);
 
 /**
  * Everything a chat turn needs before the model is called, in one statement
@@ -144,35 +159,57 @@ export async function readTurnState(
     query = turnStateQuery(db);
     turnStateQueries.set(db, query);
   }
-  const [row] = await query.execute({
+  const [row] = (await query({
     threadId,
     messageId,
     sessionId: claims.sessionId,
     userId: claims.userId,
-  });
-  const caller = checkSessionIdentity(row, claims.sessionId);
-  const idTaken = booleanSchema.parse(row!.idTaken);
-  const existing = existingSchema.parse(row!.existing);
-  if (!row!.thread) return { caller, state: undefined, idTaken, existing };
+  })) as Array<TurnStateRow | undefined>;
+  const caller = checkSessionIdentity(
+    row && {
+      userId: row.userId,
+      organizationId: row.organizationId,
+      role: row.role,
+      isSuperadmin: row.isSuperadmin,
+      disabled: row.disabled,
+      revokedAt: row.revokedAt === null ? null : dateOf(row.revokedAt),
+      expiresAt: dateOf(row.expiresAt),
+    },
+    claims.sessionId,
+  );
+  const { idTaken, existing } = row!;
+  if (row!.threadId === null) return { caller, state: undefined, idTaken, existing };
+  const r = row!;
+  if (!Array.isArray(r.history) || !Array.isArray(r.attached)) {
+    throw new Error("chat_turn_state: history and attached documents must be lists");
+  }
   return {
     caller,
     idTaken,
     existing,
     state: {
-      thread: row!.thread,
-      maxSeq: nullableNumberSchema.parse(row!.maxSeq),
+      thread: {
+        id: r.threadId!,
+        organizationId: r.threadOrganizationId,
+        userId: r.threadUserId,
+        title: r.title,
+        modelId: r.modelId,
+        activeStreamId: r.activeStreamId,
+        lastMessageAt: dateOf(r.lastMessageAt),
+        createdAt: dateOf(r.createdAt),
+        updatedAt: dateOf(r.updatedAt),
+      },
+      maxSeq: r.maxSeq,
       existing,
-      history: historySchema.parse(row!.history),
-      attached: attachedSchema.parse(row!.attached).map((d) => ({
-        ...d,
-        summary:
-          d.summary && d.summary.length > SUMMARY_CHARS
-            ? `${d.summary.slice(0, SUMMARY_CHARS)}…`
-            : d.summary,
-      })),
-      userModelId: nullableStringSchema.parse(row!.userModelId),
-      organizationModelId: nullableStringSchema.parse(row!.organizationModelId),
-      streamingSavedAt: nullableNumberSchema.parse(row!.streamingSavedAt),
+      history: r.history,
+      attached: r.attached.map((d) =>
+        d.summary && d.summary.length > SUMMARY_CHARS
+          ? { ...d, summary: `${d.summary.slice(0, SUMMARY_CHARS)}…` }
+          : d,
+      ),
+      userModelId: r.userModelId,
+      organizationModelId: r.organizationModelId,
+      streamingSavedAt: r.streamingSavedAt,
     },
   };
 }

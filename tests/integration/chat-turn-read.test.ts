@@ -1,0 +1,121 @@
+import { and, eq, ne } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { api } from "#shared/api/index.ts";
+import { readTurnState } from "../../src/server/chat/thread-state.ts";
+import { documents, messages, sessions, users } from "../../src/server/db/schema.ts";
+import { callFn } from "../support/call-fn.ts";
+import { chatBody, newChatId, newMessageId, postChat, readAll } from "../support/chat-client.ts";
+import { useChatServer } from "../support/chat-server.ts";
+import { insertDocument } from "../support/dossier-fixtures.ts";
+import { createTestUser, DB_KINDS, type TestUser } from "../support/server.ts";
+import { readTurnStateReference } from "../support/turn-state-reference.ts";
+
+/**
+ * The turn's read (decision 032, fifth round) reads its columns by name, without drizzle's row
+ * mapping or zod on the JSON its statement builds: it must answer exactly as the previous read
+ * (drizzle's select builder, zod on every JSON column; tests/support/turn-state-reference.ts)
+ * for every kind of thread and caller, and refuse the same sessions with the same errors.
+ */
+describe.each(DB_KINDS)("the chat turn's read (%s)", (kind) => {
+  const chat = useChatServer(kind);
+  const db = () => chat.server.running.services.database.db;
+
+  async function claimsOf(user: TestUser) {
+    const [session] = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.userId));
+    return { userId: user.userId, sessionId: session!.id };
+  }
+
+  async function same(claims: { userId: string; sessionId: string }, threadId: string, id: string) {
+    const ours = await readTurnState(db(), claims, threadId, id);
+    const reference = await readTurnStateReference(db(), claims, threadId, id);
+    // Equal values (key order aside: zod's looseObject put a part's `type` first, the read now
+    // gives a part's keys in jsonb's order, as the database stores them).
+    expect(ours).toStrictEqual(reference);
+    return ours;
+  }
+
+  it("answers as the previous read: history, attachments, the named message, others' threads", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createTestUser(chat.server);
+    const colleague = await createTestUser(chat.server, {
+      organizationId: owner.organizationId,
+    });
+    const threadId = newChatId();
+    const firstMessage = newMessageId();
+    await readAll(
+      await postChat(
+        chat.server,
+        owner.token,
+        chatBody(threadId, "first question", { messageId: firstMessage }),
+      ),
+    );
+    await readAll(await postChat(chat.server, owner.token, chatBody(threadId, "second one")));
+    const long = await insertDocument(chat.server, owner, { name: "Long.txt" });
+    const short = await insertDocument(chat.server, owner, { name: "Short.txt" });
+    await db()
+      .update(documents)
+      .set({ summary: `${"A summary sentence. ".repeat(40)}end` })
+      .where(eq(documents.id, long.id));
+    await callFn(
+      chat.server,
+      api.threads.attachDocuments,
+      { threadId, documentIds: [long.id, short.id] },
+      owner.token,
+    );
+    const claims = await claimsOf(owner);
+
+    const read = await same(claims, threadId, newMessageId());
+    expect(read.state?.history.map((m) => m.role)).toEqual([
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+    ]);
+    expect(read.state?.attached.map((d) => d.name).sort()).toEqual(["Long.txt", "Short.txt"]);
+    expect(read.state?.attached.find((d) => d.name === "Long.txt")?.summary).toMatch(/…$/);
+    // The message the request names (an edit, a regeneration).
+    const named = await same(claims, threadId, firstMessage);
+    expect(named.existing).toMatchObject({ threadId, role: "user", seq: 0 });
+    // A new thread id; and an assistant message named from another thread.
+    const [assistant] = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.threadId, threadId), ne(messages.role, "user")));
+    expect((await same(claims, newChatId(), assistant!.id)).state).toBeUndefined();
+    // Somebody else's thread: taken, not theirs.
+    const other = await same(await claimsOf(colleague), threadId, newMessageId());
+    expect(other).toMatchObject({ state: undefined, idTaken: true });
+  });
+
+  it("refuses the same sessions with the same errors", { timeout: 60_000 }, async () => {
+    const revoked = await createTestUser(chat.server);
+    const disabled = await createTestUser(chat.server);
+    const threadId = newChatId();
+    await readAll(await postChat(chat.server, revoked.token, chatBody(threadId, "hello")));
+    const revokedClaims = await claimsOf(revoked);
+    const disabledClaims = await claimsOf(disabled);
+    await db()
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, revokedClaims.sessionId));
+    await db().update(users).set({ disabled: true }).where(eq(users.id, disabled.userId));
+    const cases = [
+      [revokedClaims, "session_revoked"],
+      [disabledClaims, "user_disabled"],
+      [{ userId: disabled.userId, sessionId: revokedClaims.sessionId }, "session_not_found"],
+    ] as const;
+    for (const [claims, reason] of cases) {
+      const ours = await readTurnState(db(), claims, threadId, newMessageId()).catch((e) => e);
+      const reference = await readTurnStateReference(db(), claims, threadId, newMessageId()).catch(
+        (e) => e,
+      );
+      expect(ours).toBeInstanceOf(Error);
+      expect(ours).toStrictEqual(reference);
+      expect(JSON.stringify(ours)).toContain(reason);
+    }
+  });
+});
