@@ -129,6 +129,7 @@ export type HubFigures = Pick<
   | "runs"
   | "runStatements"
   | "runMs"
+  | "unchangedRuns"
   | "byFunction"
   | "sharedComputed"
   | "sharedReused"
@@ -177,6 +178,7 @@ function hubFigures(
     runs: 0,
     runStatements: 0,
     runMs: 0,
+    unchangedRuns: 0,
     byFunction: {},
     sharedComputed: 0,
     sharedReused: 0,
@@ -221,6 +223,8 @@ function hubFigures(
     figures.runs += e.runs - b.runs;
     figures.runStatements += e.runStatements - b.runStatements;
     figures.runMs += e.runMs - b.runMs;
+    figures.unchangedRuns =
+      (figures.unchangedRuns ?? 0) + (e.unchangedRuns ?? 0) - (b.unchangedRuns ?? 0);
     figures.sharedComputed += (e.sharedComputed ?? 0) - (b.sharedComputed ?? 0);
     figures.sharedReused += (e.sharedReused ?? 0) - (b.sharedReused ?? 0);
     figures.sharedStatements += (e.sharedStatements ?? 0) - (b.sharedStatements ?? 0);
@@ -243,6 +247,7 @@ function hubFigures(
       sum.runs += c.runs - old.runs;
       sum.statements += c.statements - old.statements;
       sum.ms += c.ms - old.ms;
+      sum.unchanged = (sum.unchanged ?? 0) + (c.unchanged ?? 0) - (old.unchanged ?? 0);
       figures.byFunction[path] = sum;
     }
   });

@@ -297,6 +297,16 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
       `  ${path}: ${fc.runs} re-runs (${f2(fc.runs / writes)} per write), ` +
         `${f2(fc.statements / Math.max(1, fc.runs))} statements, ${f2(fc.ms / Math.max(1, fc.runs))} ms wall each`,
     );
+  // Re-runs whose result did not change: the work a change asked for that altered nothing.
+  if (h.unchangedRuns !== undefined)
+    lines.push(
+      `unchanged re-runs: ${h.unchangedRuns} (${f2(h.unchangedRuns / writes)} per write sent, ` +
+        `${f1((100 * h.unchangedRuns) / runs)} % of re-runs); ` +
+        Object.entries(h.byFunction)
+          .filter(([, fc]) => (fc.unchanged ?? 0) > 0)
+          .map(([path, fc]) => `${path} ${fc.unchanged} of ${fc.runs}`)
+          .join(", "),
+    );
   return lines;
 }
 

@@ -446,7 +446,10 @@ export class LiveQueryHub {
       };
     }
     const resultAt = performance.now();
-    this.stats.recordRun(group.path, tracker.statements, resultAt - started);
+    const previous = group.last;
+    const unchanged =
+      previous !== undefined && previous.kind === result.kind && previous.json === result.json;
+    this.stats.recordRun(group.path, tracker.statements, resultAt - started, unchanged);
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
@@ -464,8 +467,7 @@ export class LiveQueryHub {
       this.#markDirty(group);
     // An unchanged result stays the same object: subscribers that have it get nothing, without
     // comparing its text once per subscriber.
-    const last = group.last;
-    if (!last || last.kind !== result.kind || last.json !== result.json) group.last = result;
+    if (!unchanged) group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
     this.stats.recordStages(dirtyAt, started, resultAt, performance.now());
   }
