@@ -137,6 +137,7 @@ export type HubFigures = Pick<
   | "batches"
   | "batchInputs"
   | "batchStatements"
+  | "batchGatherMs"
   | "pushes"
   | "pushBytes"
   | "maxWaiting"
@@ -186,6 +187,7 @@ function hubFigures(
     batches: 0,
     batchInputs: 0,
     batchStatements: 0,
+    batchGatherMs: 0,
     pushes: 0,
     pushBytes: 0,
     maxWaiting: 0,
@@ -231,6 +233,8 @@ function hubFigures(
     figures.batches += (e.batches ?? 0) - (b.batches ?? 0);
     figures.batchInputs += (e.batchInputs ?? 0) - (b.batchInputs ?? 0);
     figures.batchStatements += (e.batchStatements ?? 0) - (b.batchStatements ?? 0);
+    figures.batchGatherMs =
+      (figures.batchGatherMs ?? 0) + (e.batchGatherMs ?? 0) - (b.batchGatherMs ?? 0);
     figures.pushes += e.pushes - b.pushes;
     figures.pushBytes += e.pushBytes - b.pushBytes;
     figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);

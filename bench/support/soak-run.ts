@@ -307,6 +307,11 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
           .map(([path, fc]) => `${path} ${fc.unchanged} of ${fc.runs}`)
           .join(", "),
     );
+  // Part of "slot → result" that is waiting, not working: the batch's gathering window.
+  if (h.batchGatherMs !== undefined && h.batchInputs > 0)
+    lines.push(
+      `batch gathering: ${f1(h.batchGatherMs / h.batchInputs)} ms mean from a member's joining to its batch's statement`,
+    );
   return lines;
 }
 

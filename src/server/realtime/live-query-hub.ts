@@ -79,6 +79,8 @@ interface PendingBatch {
   path: string;
   key: string;
   inputs: unknown[];
+  /** When each input joined (the batch's gathering time, LiveStats.batchGatherMs). */
+  joinedAt: number[];
   waiters: Array<{
     resolve: (answer: { value: unknown; tables: string[] }) => void;
     reject: (error: unknown) => void;
@@ -548,12 +550,21 @@ export class LiveQueryHub {
   ): Promise<{ value: unknown; tables: string[] }> {
     let batch = this.#batches.get(key);
     if (!batch) {
-      batch = { path, key, inputs: [], waiters: [], run, startedAt: performance.now() };
+      batch = {
+        path,
+        key,
+        inputs: [],
+        joinedAt: [],
+        waiters: [],
+        run,
+        startedAt: performance.now(),
+      };
       this.#batches.set(key, batch);
       const pending = batch;
       setImmediate(() => this.#closeBatchWhenReady(pending));
     }
     batch.inputs.push(input);
+    batch.joinedAt.push(performance.now());
     const joined = batch;
     const answer = new Promise<{ value: unknown; tables: string[] }>((resolve, reject) =>
       joined.waiters.push({ resolve, reject }),
@@ -580,6 +591,8 @@ export class LiveQueryHub {
     const tracker = newTracker();
     this.stats.batches++;
     this.stats.batchInputs += batch.inputs.length;
+    const closedAt = performance.now();
+    for (const joined of batch.joinedAt) this.stats.batchGatherMs += closedAt - joined;
     try {
       const values = await runUntracked(() =>
         runTracked(tracker, async () => await batch.run(batch.inputs)),

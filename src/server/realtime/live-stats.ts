@@ -53,6 +53,11 @@ export class LiveStats {
   batches = 0;
   batchInputs = 0;
   batchStatements = 0;
+  /**
+   * Time the batches' inputs waited for their batch to close (ms, summed over inputs: from
+   * joining to the batch's statement starting), part of a re-run's "slot → result".
+   */
+  batchGatherMs = 0;
   /** Results sent to sockets, and their JSON bytes. */
   pushes = 0;
   pushBytes = 0;
@@ -144,6 +149,7 @@ export class LiveStats {
       batches: this.batches,
       batchInputs: this.batchInputs,
       batchStatements: this.batchStatements,
+      batchGatherMs: Math.round(this.batchGatherMs),
       pushes: this.pushes,
       pushBytes: this.pushBytes,
       waiting: this.waiting,
@@ -223,6 +229,8 @@ export interface LiveStatsSnapshot {
   batches: number;
   batchInputs: number;
   batchStatements: number;
+  /** See LiveStats.batchGatherMs (absent in files written before it). */
+  batchGatherMs?: number;
   pushes: number;
   pushBytes: number;
   waiting: number;
