@@ -75,8 +75,8 @@ interface SharedEntry {
 
 /** Groups' inputs waiting to be read in one statement (see BatchedResults). */
 interface PendingBatch {
-  /** The runs it waits for: those of the function and args of the group that opened it (wayOf). */
-  way: string;
+  /** The function whose runs ask for it. */
+  path: string;
   key: string;
   inputs: unknown[];
   /** When each input joined (the batch's gathering time, LiveStats.batchGatherMs). */
@@ -92,8 +92,8 @@ interface PendingBatch {
 
 const RECENT_CHANGES_MAX = 20_000;
 /**
- * A batch runs once no other run of its function and args is on the way (started and not yet in
- * a batch: it may be going to join), or once it has waited this long, or is this big.
+ * A batch runs once no other run of its function is on the way (started and not yet in a
+ * batch: it may be going to join), or once it has waited this long, or is this big.
  */
 const BATCH_MAX_WAIT_MS = 20;
 /** Users' identities kept at most (all dropped at once beyond it). */
@@ -105,14 +105,6 @@ const BATCH_MAX_SIZE = 1000;
  */
 const SHARED_MAX = 256;
 const MARKER_TIMEOUT_MS = 5000;
-
-/**
- * The runs a batch opened by `group` waits for: its function and args, any user (the members of
- * one page). Runs of other pages (other folders, other organizations) never hold it open.
- */
-function wayOf(group: Group): string {
-  return group.key.slice(0, group.key.lastIndexOf("\u0000"));
-}
 
 /**
  * Live queries. Identical subscriptions (same function, args and session)
@@ -136,7 +128,7 @@ export class LiveQueryHub {
   readonly #batches = new Map<string, PendingBatch>();
   /** Callers' user rows by user id (see #identity). */
   readonly #identities = new Map<string, Identity>();
-  /** Runs of each function and args (wayOf) started and not yet in a batch (nor ended). */
+  /** Runs of each function started and not yet in a batch (nor ended). */
   readonly #onTheWay = new Map<string, number>();
   readonly stats = new LiveStats();
   #stopStats: (() => void) | undefined;
@@ -381,19 +373,11 @@ export class LiveQueryHub {
   async #runOnce(group: Group, slot: () => void, dirtyAt: number): Promise<void> {
     // On its way to a batch until it joins one or ends: a batch of this function waits for it.
     let onTheWay = true;
-    const way = wayOf(group);
-    this.#onTheWay.set(way, (this.#onTheWay.get(way) ?? 0) + 1);
+    this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 0) + 1);
     const release = () => {
       if (onTheWay) {
         onTheWay = false;
-        const left = (this.#onTheWay.get(way) ?? 1) - 1;
-        if (left > 0) this.#onTheWay.set(way, left);
-        else {
-          this.#onTheWay.delete(way);
-          // The last one on its way: its batch closes once it has joined (it joins right after
-          // giving its slot up, in this turn), not at the next check of a timer.
-          setImmediate(() => this.#closeBatchesOf(way));
-        }
+        this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 1) - 1);
       }
       slot();
     };
@@ -430,7 +414,7 @@ export class LiveQueryHub {
     const batched: BatchedResults = async (key, input, run) => {
       release();
       const answer = await this.#joinBatch(
-        wayOf(group),
+        group.path,
         `${organizationId ?? ""}\u0000${key}`,
         input,
         run as (inputs: unknown[]) => Promise<unknown[]>,
@@ -559,7 +543,7 @@ export class LiveQueryHub {
    * input in one statement once the batch closes, and each input gets the answer at its place.
    */
   #joinBatch(
-    way: string,
+    path: string,
     key: string,
     input: unknown,
     run: (inputs: unknown[]) => Promise<unknown[]>,
@@ -567,7 +551,7 @@ export class LiveQueryHub {
     let batch = this.#batches.get(key);
     if (!batch) {
       batch = {
-        way,
+        path,
         key,
         inputs: [],
         joinedAt: [],
@@ -577,10 +561,7 @@ export class LiveQueryHub {
       };
       this.#batches.set(key, batch);
       const pending = batch;
-      // A lone member waits one turn; otherwise the last run on its way closes it
-      // (#closeBatchesOf), or the time limit does.
       setImmediate(() => this.#closeBatchWhenReady(pending));
-      setTimeout(() => void this.#runBatch(pending), BATCH_MAX_WAIT_MS);
     }
     batch.inputs.push(input);
     batch.joinedAt.push(performance.now());
@@ -594,14 +575,14 @@ export class LiveQueryHub {
 
   #closeBatchWhenReady(batch: PendingBatch): void {
     if (this.#batches.get(batch.key) !== batch) return;
-    if ((this.#onTheWay.get(batch.way) ?? 0) === 0) void this.#runBatch(batch);
-  }
-
-  /** Close the batches that wait for the runs of `way`, if none is on its way any more. */
-  #closeBatchesOf(way: string): void {
-    if ((this.#onTheWay.get(way) ?? 0) > 0) return;
-    for (const batch of [...this.#batches.values()])
-      if (batch.way === way) void this.#runBatch(batch);
+    if (
+      (this.#onTheWay.get(batch.path) ?? 0) === 0 ||
+      performance.now() - batch.startedAt >= BATCH_MAX_WAIT_MS
+    ) {
+      void this.#runBatch(batch);
+      return;
+    }
+    setTimeout(() => this.#closeBatchWhenReady(batch), 1);
   }
 
   async #runBatch(batch: PendingBatch): Promise<void> {
