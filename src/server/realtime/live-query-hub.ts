@@ -71,6 +71,8 @@ interface SharedEntry {
   /** Its dependency keys, once computed. */
   deps: Set<string>;
   promise: Promise<unknown>;
+  /** Its computation has ended (a run that finds it so has nothing to wait for). */
+  settled: boolean;
 }
 
 /** Groups' inputs waiting to be read in one statement (see BatchedResults). */
@@ -406,7 +408,8 @@ export class LiveQueryHub {
       used.push(entry);
       // Waiting for another run's computation needs no connection: the slot goes to a run that
       // does (what follows a shared sub-result is batched, see SharedResults).
-      if (entry.owner !== used) release();
+      // One already computed (kept) is no wait: the run goes on in its slot.
+      if (entry.owner !== used && !entry.settled) release();
       return (await entry.promise) as never;
     };
     // A batch waits for the other groups of its key: not in a limiter slot they need to get
@@ -501,6 +504,7 @@ export class LiveQueryHub {
       tracker: newTracker(),
       deps: new Set(),
       promise: Promise.resolve(),
+      settled: false,
     };
     this.#shared.set(key, entry);
     this.stats.sharedComputed++;
@@ -531,6 +535,8 @@ export class LiveQueryHub {
       } catch (error) {
         this.#dropShared(entry);
         throw error;
+      } finally {
+        entry.settled = true;
       }
     })();
     // Awaited by every run that uses it; a failure is theirs to report.
