@@ -129,6 +129,7 @@ export type HubFigures = Pick<
   | "runs"
   | "runStatements"
   | "runMs"
+  | "unchangedRuns"
   | "byFunction"
   | "sharedComputed"
   | "sharedReused"
@@ -136,6 +137,7 @@ export type HubFigures = Pick<
   | "batches"
   | "batchInputs"
   | "batchStatements"
+  | "batchGatherMs"
   | "pushes"
   | "pushBytes"
   | "maxWaiting"
@@ -177,6 +179,7 @@ function hubFigures(
     runs: 0,
     runStatements: 0,
     runMs: 0,
+    unchangedRuns: 0,
     byFunction: {},
     sharedComputed: 0,
     sharedReused: 0,
@@ -184,6 +187,7 @@ function hubFigures(
     batches: 0,
     batchInputs: 0,
     batchStatements: 0,
+    batchGatherMs: 0,
     pushes: 0,
     pushBytes: 0,
     maxWaiting: 0,
@@ -221,12 +225,16 @@ function hubFigures(
     figures.runs += e.runs - b.runs;
     figures.runStatements += e.runStatements - b.runStatements;
     figures.runMs += e.runMs - b.runMs;
+    figures.unchangedRuns =
+      (figures.unchangedRuns ?? 0) + (e.unchangedRuns ?? 0) - (b.unchangedRuns ?? 0);
     figures.sharedComputed += (e.sharedComputed ?? 0) - (b.sharedComputed ?? 0);
     figures.sharedReused += (e.sharedReused ?? 0) - (b.sharedReused ?? 0);
     figures.sharedStatements += (e.sharedStatements ?? 0) - (b.sharedStatements ?? 0);
     figures.batches += (e.batches ?? 0) - (b.batches ?? 0);
     figures.batchInputs += (e.batchInputs ?? 0) - (b.batchInputs ?? 0);
     figures.batchStatements += (e.batchStatements ?? 0) - (b.batchStatements ?? 0);
+    figures.batchGatherMs =
+      (figures.batchGatherMs ?? 0) + (e.batchGatherMs ?? 0) - (b.batchGatherMs ?? 0);
     figures.pushes += e.pushes - b.pushes;
     figures.pushBytes += e.pushBytes - b.pushBytes;
     figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);
@@ -243,6 +251,7 @@ function hubFigures(
       sum.runs += c.runs - old.runs;
       sum.statements += c.statements - old.statements;
       sum.ms += c.ms - old.ms;
+      sum.unchanged = (sum.unchanged ?? 0) + (c.unchanged ?? 0) - (old.unchanged ?? 0);
       figures.byFunction[path] = sum;
     }
   });

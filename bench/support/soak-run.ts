@@ -297,6 +297,21 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
       `  ${path}: ${fc.runs} re-runs (${f2(fc.runs / writes)} per write), ` +
         `${f2(fc.statements / Math.max(1, fc.runs))} statements, ${f2(fc.ms / Math.max(1, fc.runs))} ms wall each`,
     );
+  // Re-runs whose result did not change: the work a change asked for that altered nothing.
+  if (h.unchangedRuns !== undefined)
+    lines.push(
+      `unchanged re-runs: ${h.unchangedRuns} (${f2(h.unchangedRuns / writes)} per write sent, ` +
+        `${f1((100 * h.unchangedRuns) / runs)} % of re-runs); ` +
+        Object.entries(h.byFunction)
+          .filter(([, fc]) => (fc.unchanged ?? 0) > 0)
+          .map(([path, fc]) => `${path} ${fc.unchanged} of ${fc.runs}`)
+          .join(", "),
+    );
+  // Part of "slot → result" that is waiting, not working: the batch's gathering window.
+  if (h.batchGatherMs !== undefined && h.batchInputs > 0)
+    lines.push(
+      `batch gathering: ${f1(h.batchGatherMs / h.batchInputs)} ms mean from a member's joining to its batch's statement`,
+    );
   return lines;
 }
 

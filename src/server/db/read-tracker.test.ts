@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { dependencyKeys, newTracker, recordSql, runTracked, tablesInSql } from "./read-tracker.ts";
+import {
+  dependencyKeys,
+  dependOnRows,
+  newTracker,
+  recordSql,
+  runTracked,
+  tablesInSql,
+} from "./read-tracker.ts";
 
 describe("tablesInSql", () => {
   it("finds the tables a drizzle statement reads", () => {
@@ -32,9 +39,23 @@ describe("read tracking", () => {
     tracker.rows.set("organizations", new Set(["o1"]));
     expect(dependencyKeys(tracker, { organizationId: "org", global: false }).sort()).toEqual([
       "organizations:id:o1",
+      "organizations:rows",
       "users:org:org",
     ]);
     expect(dependencyKeys(tracker, { organizationId: "org", global: true })).toContain("users:*");
     expect(dependencyKeys(tracker, { organizationId: null, global: false })).toContain("users:*");
+  });
+
+  it("narrows the reading run's table to row keys, whoever's tracker that is", async () => {
+    const tracker = newTracker();
+    await runTracked(tracker, async () => {
+      recordSql('select * from "documents"');
+      dependOnRows("documents", ["folder:f1"]);
+    });
+    dependOnRows("documents", ["folder:nobody"]);
+    expect(dependencyKeys(tracker, { organizationId: "org", global: false }).sort()).toEqual([
+      "documents:id:folder:f1",
+      "documents:rows",
+    ]);
   });
 });

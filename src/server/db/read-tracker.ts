@@ -36,6 +36,19 @@ export function recordReads(...tables: string[]): void {
   for (const table of tables) tracker.tables.add(table);
 }
 
+/**
+ * Narrow `table` to these row keys for whatever run is reading now (a function's run, or a
+ * shared sub-result's computation, whose tracker is not the run's): `ctx.dependsOnRow` for code
+ * without the ctx. A key is a row id or a key the table's change trigger sends (`folder:<id>`).
+ */
+export function dependOnRows(table: string, keys: Iterable<string>): void {
+  const tracker = storage.getStore();
+  if (!tracker) return;
+  const rows = tracker.rows.get(table) ?? new Set<string>();
+  tracker.rows.set(table, rows);
+  for (const key of keys) rows.add(key);
+}
+
 export function newTracker(): ReadTracker {
   return { tables: new Set(), rows: new Map(), statements: 0 };
 }
@@ -50,8 +63,8 @@ export function runUntracked<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Dependency keys of a finished run: `table:id:<id>` for narrowed tables,
- * else `table:org:<org>` or `table:*`.
+ * Dependency keys of a finished run: `table:id:<id>` for narrowed tables (and `table:rows`, which
+ * a change that names no row touches: see keysForChange), else `table:org:<org>` or `table:*`.
  */
 export function dependencyKeys(
   tracker: ReadTracker,
@@ -62,6 +75,7 @@ export function dependencyKeys(
     const rows = tracker.rows.get(table);
     if (rows && rows.size > 0) {
       for (const id of rows) keys.push(`${table}:id:${id}`);
+      keys.push(`${table}:rows`);
     } else if (scope.global || !scope.organizationId) {
       keys.push(`${table}:*`);
     } else {

@@ -17,6 +17,7 @@ import {
   requireFolderAccess,
 } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
+import { dependOnFolderPage, dependOnFolderRows } from "../realtime/live-dependencies.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
 import {
@@ -147,8 +148,11 @@ async function listSharedFolderPage(
 ): Promise<DocumentPage> {
   const { db, caller, numItems } = options;
   const key = `documents.list\u0000${organizationId}\u0000${folderId}\u0000${numItems}\u0000${options.cursor ?? ""}\u0000${JSON.stringify(options.filters ?? null)}`;
-  const rows = await options.shared!(key, () =>
-    db
+  // What a change must touch to alter this page (live-dependencies.ts): the folder's documents,
+  // the folder and its ancestors, the shown rows' owners; shares stay the organization's.
+  await dependOnFolderPage(options.shared!, db, organizationId, folderId);
+  const rows = await options.shared!(key, async () => {
+    const found = await db
       .select({
         ...documentSummaryColumns,
         ownerName: ownerNameSql(documents),
@@ -159,8 +163,10 @@ async function listSharedFolderPage(
         newestFirstPage(organizationId, eq(documents.folderId, folderId), options.filters, after),
       )
       .orderBy(...NEWEST_FIRST)
-      .limit(numItems + 1),
-  );
+      .limit(numItems + 1);
+    dependOnFolderRows(folderId, found);
+    return found;
+  });
   const isDone = rows.length <= numItems;
   const shown = isDone ? rows : rows.slice(0, numItems);
   const input: MemberInput = { userId: caller.userId, ids: shown.map((row) => row.id) };

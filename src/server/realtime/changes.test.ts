@@ -25,6 +25,14 @@ describe("keysForChange", () => {
       "audit_log:id:a",
     ]);
   });
+
+  it("touches every run narrowed to rows of the table when it names no row", () => {
+    expect(keysForChange({ t: "documents", o: "o1", i: null })).toEqual([
+      "documents:*",
+      "documents:org:o1",
+      "documents:rows",
+    ]);
+  });
 });
 
 describe("stableStringify", () => {

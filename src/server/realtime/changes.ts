@@ -30,11 +30,15 @@ export function parseNotification(payload: string): Notification | undefined {
   return undefined;
 }
 
-/** The dependency keys a row change touches. */
+/**
+ * The dependency keys a row change touches. A change that names no row (`i` null) touches every
+ * run narrowed to rows of its table too (`table:rows`): it may be any of them.
+ */
 export function keysForChange(change: RowChange): string[] {
   const keys = [`${change.t}:*`];
   if (change.o) keys.push(`${change.t}:org:${change.o}`);
   if (change.i) keys.push(`${change.t}:id:${change.i}`);
+  else keys.push(`${change.t}:rows`);
   return keys;
 }
 

@@ -125,6 +125,23 @@ describe("LiveQueryHub shared sub-results", () => {
     expect(state.computations).toBe(1);
   });
 
+  it("counts a re-run whose result did not change, and not one whose result did", async () => {
+    const { hub, state, subscribe, change, last } = setup();
+    subscribe("ann");
+    await until(() => last("ann") === 1);
+    // The first run is never counted.
+    expect(hub.stats.unchangedRuns).toBe(0);
+    const before = state.ownRuns;
+    change("own");
+    await until(() => state.ownRuns === before + 1 && hub.stats.unchangedRuns === 1);
+    expect(hub.stats.runs.get(contract.path)?.unchanged).toBe(1);
+    state.value = 2;
+    change("items");
+    await until(() => last("ann") === 2);
+    expect(hub.stats.unchangedRuns).toBe(1);
+    expect(hub.stats.snapshot(1).unchangedRuns).toBe(1);
+  });
+
   it("drops every shared sub-result when the change feed may have missed changes", async () => {
     const { hub, state, subscribe, last } = setup();
     subscribe("ann");

@@ -71,6 +71,8 @@ interface SharedEntry {
   /** Its dependency keys, once computed. */
   deps: Set<string>;
   promise: Promise<unknown>;
+  /** Its computation has ended (a run that finds it so has nothing to wait for). */
+  settled: boolean;
 }
 
 /** Groups' inputs waiting to be read in one statement (see BatchedResults). */
@@ -79,6 +81,8 @@ interface PendingBatch {
   path: string;
   key: string;
   inputs: unknown[];
+  /** When each input joined (the batch's gathering time, LiveStats.batchGatherMs). */
+  joinedAt: number[];
   waiters: Array<{
     resolve: (answer: { value: unknown; tables: string[] }) => void;
     reject: (error: unknown) => void;
@@ -404,7 +408,8 @@ export class LiveQueryHub {
       used.push(entry);
       // Waiting for another run's computation needs no connection: the slot goes to a run that
       // does (what follows a shared sub-result is batched, see SharedResults).
-      if (entry.owner !== used) release();
+      // One already computed (kept) is no wait: the run goes on in its slot.
+      if (entry.owner !== used && !entry.settled) release();
       return (await entry.promise) as never;
     };
     // A batch waits for the other groups of its key: not in a limiter slot they need to get
@@ -446,7 +451,10 @@ export class LiveQueryHub {
       };
     }
     const resultAt = performance.now();
-    this.stats.recordRun(group.path, tracker.statements, resultAt - started);
+    const previous = group.last;
+    const unchanged =
+      previous !== undefined && previous.kind === result.kind && previous.json === result.json;
+    this.stats.recordRun(group.path, tracker.statements, resultAt - started, unchanged);
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
     const deps = new Set(dependencyKeys(tracker, { organizationId, global }));
@@ -464,8 +472,7 @@ export class LiveQueryHub {
       this.#markDirty(group);
     // An unchanged result stays the same object: subscribers that have it get nothing, without
     // comparing its text once per subscriber.
-    const last = group.last;
-    if (!last || last.kind !== result.kind || last.json !== result.json) group.last = result;
+    if (!unchanged) group.last = result;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
     this.stats.recordStages(dirtyAt, started, resultAt, performance.now());
   }
@@ -497,6 +504,7 @@ export class LiveQueryHub {
       tracker: newTracker(),
       deps: new Set(),
       promise: Promise.resolve(),
+      settled: false,
     };
     this.#shared.set(key, entry);
     this.stats.sharedComputed++;
@@ -527,6 +535,8 @@ export class LiveQueryHub {
       } catch (error) {
         this.#dropShared(entry);
         throw error;
+      } finally {
+        entry.settled = true;
       }
     })();
     // Awaited by every run that uses it; a failure is theirs to report.
@@ -546,12 +556,21 @@ export class LiveQueryHub {
   ): Promise<{ value: unknown; tables: string[] }> {
     let batch = this.#batches.get(key);
     if (!batch) {
-      batch = { path, key, inputs: [], waiters: [], run, startedAt: performance.now() };
+      batch = {
+        path,
+        key,
+        inputs: [],
+        joinedAt: [],
+        waiters: [],
+        run,
+        startedAt: performance.now(),
+      };
       this.#batches.set(key, batch);
       const pending = batch;
       setImmediate(() => this.#closeBatchWhenReady(pending));
     }
     batch.inputs.push(input);
+    batch.joinedAt.push(performance.now());
     const joined = batch;
     const answer = new Promise<{ value: unknown; tables: string[] }>((resolve, reject) =>
       joined.waiters.push({ resolve, reject }),
@@ -578,6 +597,8 @@ export class LiveQueryHub {
     const tracker = newTracker();
     this.stats.batches++;
     this.stats.batchInputs += batch.inputs.length;
+    const closedAt = performance.now();
+    for (const joined of batch.joinedAt) this.stats.batchGatherMs += closedAt - joined;
     try {
       const values = await runUntracked(() =>
         runTracked(tracker, async () => await batch.run(batch.inputs)),

@@ -26,6 +26,11 @@ export interface RunCounters {
   statements: number;
   /** Wall time of the runs, queueing for a connection included. */
   ms: number;
+  /**
+   * Re-runs that ended with the group's result unchanged (the same text as its last one): work
+   * a change asked for that altered nothing (first runs are never counted).
+   */
+  unchanged?: number;
 }
 
 /**
@@ -48,9 +53,16 @@ export class LiveStats {
   batches = 0;
   batchInputs = 0;
   batchStatements = 0;
+  /**
+   * Time the batches' inputs waited for their batch to close (ms, summed over inputs: from
+   * joining to the batch's statement starting), part of a re-run's "slot → result".
+   */
+  batchGatherMs = 0;
   /** Results sent to sockets, and their JSON bytes. */
   pushes = 0;
   pushBytes = 0;
+  /** Re-runs whose result was unchanged (see RunCounters.unchanged), over every function. */
+  unchangedRuns = 0;
   /** Runs waiting for the limiter right now, and the most seen. */
   waiting = 0;
   maxWaiting = 0;
@@ -97,11 +109,15 @@ export class LiveStats {
     if (acquireMs > this.maxConnectionWaitMs) this.maxConnectionWaitMs = acquireMs;
   }
 
-  recordRun(path: string, statements: number, ms: number): void {
-    const counters = this.runs.get(path) ?? { runs: 0, statements: 0, ms: 0 };
+  recordRun(path: string, statements: number, ms: number, unchanged = false): void {
+    const counters = this.runs.get(path) ?? { runs: 0, statements: 0, ms: 0, unchanged: 0 };
     counters.runs++;
     counters.statements += statements;
     counters.ms += ms;
+    if (unchanged) {
+      counters.unchanged = (counters.unchanged ?? 0) + 1;
+      this.unchangedRuns++;
+    }
     this.runs.set(path, counters);
   }
 
@@ -122,6 +138,7 @@ export class LiveStats {
       runs,
       runStatements: statements,
       runMs: Math.round(ms),
+      unchangedRuns: this.unchangedRuns,
       byFunction: Object.fromEntries(
         [...this.runs].map(([path, c]) => [path, { ...c, ms: Math.round(c.ms) }]),
       ),
@@ -132,6 +149,7 @@ export class LiveStats {
       batches: this.batches,
       batchInputs: this.batchInputs,
       batchStatements: this.batchStatements,
+      batchGatherMs: Math.round(this.batchGatherMs),
       pushes: this.pushes,
       pushBytes: this.pushBytes,
       waiting: this.waiting,
@@ -201,6 +219,8 @@ export interface LiveStatsSnapshot {
   runs: number;
   runStatements: number;
   runMs: number;
+  /** See LiveStats.unchangedRuns (absent in files written before it). */
+  unchangedRuns?: number;
   byFunction: Record<string, RunCounters>;
   sharedComputed: number;
   sharedReused: number;
@@ -209,6 +229,8 @@ export interface LiveStatsSnapshot {
   batches: number;
   batchInputs: number;
   batchStatements: number;
+  /** See LiveStats.batchGatherMs (absent in files written before it). */
+  batchGatherMs?: number;
   pushes: number;
   pushBytes: number;
   waiting: number;
