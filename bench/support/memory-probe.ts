@@ -1,4 +1,4 @@
-import { appendFileSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
@@ -99,7 +99,8 @@ if (dir && process.argv.some((arg) => arg.endsWith(path.join("src", "server", "m
         sample(true);
         const tag = `${process.pid}-${Math.round(process.uptime())}`;
         try {
-          copyFileSync("/proc/self/smaps", path.join(dir, `smaps-${tag}.txt`));
+          // /proc files have no size: copyFileSync would copy nothing.
+          writeFileSync(path.join(dir, `smaps-${tag}.txt`), readFileSync("/proc/self/smaps"));
         } catch {
           // not Linux
         }
