@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
 import v8 from "node:v8";
@@ -13,7 +14,8 @@ import v8 from "node:v8";
  * - MEMORY_PROBE_DIR (bench/soak.ts runs, issue 16 "memory flat"): only in a process whose
  *   entry is src/server/main.ts, appends one JSON line every MEMORY_PROBE_EVERY_MS (5,000) to
  *   `<dir>/memory-<pid>.jsonl`: RSS split by /proc (anonymous, file), smaps_rollup,
- *   `process.memoryUsage()` and V8's heap spaces (the young generation apart). At each second of
+ *   `process.memoryUsage()`, V8's heap spaces (the young generation apart), the main thread's GC
+ *   pauses so far (count and ms, minor and major) and the process's CPU time. At each second of
  *   uptime in MEMORY_PROBE_GC_AT (e.g. "60,170") it forces a full collection first and records
  *   the line as `"gc": true` (what is retained, apart from what is in flight) and copies
  *   /proc/self/smaps beside it (`smaps-<pid>-<uptime>.txt`, every mapping); with
@@ -66,6 +68,20 @@ if (dir && process.argv.some((arg) => arg.endsWith(path.join("src", "server", "m
     v8.setFlagsFromString("--expose-gc");
     gc = runInNewContext("gc") as () => void;
   }
+  // Main-thread GC pauses so far, by kind (minor: scavenges; major: mark-compact).
+  const gcPauses = { minor: 0, minorMs: 0, major: 0, majorMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        gcPauses.minor++;
+        gcPauses.minorMs += entry.duration;
+      } else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gcPauses.major++;
+        gcPauses.majorMs += entry.duration;
+      }
+    }
+  }).observe({ entryTypes: ["gc"] });
   const sample = (forced: boolean) => {
     const line: Record<string, unknown> = {
       at: Date.now(),
@@ -85,6 +101,8 @@ if (dir && process.argv.some((arg) => arg.endsWith(path.join("src", "server", "m
         malloced_memory,
         external_memory,
       }))(v8.getHeapStatistics()),
+      gcPauses: { ...gcPauses },
+      cpuMs: (({ user, system }) => Math.round((user + system) / 1000))(process.cpuUsage()),
       handles: (process as unknown as { _getActiveHandles?: () => unknown[] })._getActiveHandles?.()
         .length,
     };
