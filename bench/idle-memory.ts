@@ -11,6 +11,7 @@ import {
 } from "../tests/support/postgres.ts";
 import { machineInfo } from "./support/machine.ts";
 import { NODE, RESULTS_DIR, ROOT } from "./support/prepare.ts";
+import { startNodeFlags } from "./support/start-flags.ts";
 import { table } from "./support/stats.ts";
 
 /**
@@ -40,14 +41,7 @@ const { values } = parseArgs({
     "node-args": { type: "string" },
   },
 });
-/** The node flags of `npm start` (package.json), which the server is measured with by default. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  return (pkg.scripts.start ?? "").split(" ").filter((word) => word.startsWith("--"));
-}
-const nodeArgs = (values["node-args"] ?? startFlags().join(" ")).split(" ").filter(Boolean);
+const nodeArgs = (values["node-args"] ?? startNodeFlags().join(" ")).split(" ").filter(Boolean);
 const cases = values.cases.split(",").map((c) => c.trim());
 const settleMs = Math.max(2, Number(values.settle)) * 1000;
 const log = (line: string) => process.stderr.write(`[idle-memory] ${line}\n`);

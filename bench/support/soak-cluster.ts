@@ -19,6 +19,7 @@ import {
   startPostgresCluster,
 } from "../../tests/support/postgres.ts";
 import { type DbKind, NODE, ROOT, stopChild, waitForHealth } from "./prepare.ts";
+import { startNodeFlags } from "./start-flags.ts";
 import { findPostmaster } from "./soak-cpu.ts";
 
 /**
@@ -140,7 +141,7 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
             `--cpu-prof-dir=${path.join(options.profileDir, String(i))}`,
           ]
         : [];
-      const child = spawn(NODE, [...profile, "src/server/main.ts"], {
+      const child = spawn(NODE, [...startNodeFlags(), ...profile, "src/server/main.ts"], {
         cwd: ROOT,
         env: {
           ...process.env,

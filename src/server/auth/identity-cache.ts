@@ -46,6 +46,14 @@ export class IdentityCache {
   readonly #early = new Set<string>();
   #generation = 0;
   #live = false;
+  readonly #maxSessions: number;
+  readonly #maxViews: number;
+
+  /** Bounds (tests): at most this many sessions and users' views (50,000 each by default). */
+  constructor(options: { maxSessions?: number; maxViews?: number } = {}) {
+    this.#maxSessions = options.maxSessions ?? MAX_SESSIONS;
+    this.#maxViews = options.maxViews ?? MAX_VIEWS;
+  }
 
   /** Whether entries may be used: a feed is attached and connected, and no write is in flight. */
   get usable(): boolean {
@@ -93,7 +101,14 @@ export class IdentityCache {
 
   storeIdentity(ticket: number, identity: Identity, sessionExpiresAt: number): void {
     if (!this.usable || ticket !== this.#generation) return;
-    if (this.#sessions.size >= MAX_SESSIONS) this.clear();
+    if (this.#sessions.size >= this.#maxSessions && !this.#sessions.has(identity.sessionId)) {
+      // Full: the sessions that have ended go first; everything only if that freed nothing.
+      const now = Date.now();
+      for (const [sessionId, entry] of this.#sessions) {
+        if (entry.sessionExpiresAt <= now) this.#dropSession(sessionId);
+      }
+      if (this.#sessions.size >= this.#maxSessions) this.clear();
+    }
     this.#sessions.set(identity.sessionId, { identity, sessionExpiresAt });
     let sessions = this.#byUser.get(identity.userId);
     if (!sessions) {
@@ -109,7 +124,7 @@ export class IdentityCache {
 
   storeUserView(ticket: number, view: User): void {
     if (!this.usable || ticket !== this.#generation) return;
-    if (this.#views.size >= MAX_VIEWS) this.#views.clear();
+    if (this.#views.size >= this.#maxViews && !this.#views.has(view._id)) this.#views.clear();
     this.#views.set(view._id, view);
   }
 

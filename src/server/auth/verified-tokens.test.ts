@@ -61,3 +61,25 @@ describe("VerifiedTokens", () => {
     expect(cache.get("t4")?.userId).toBe("u4");
   });
 });
+
+describe("VerifiedTokens when full", () => {
+  it("drops the expired tokens before a live one, and stays within its bound", () => {
+    let now = 1_000_000;
+    const cache = new VerifiedTokens({ max: 4, now: () => now });
+    cache.set("short1", claimsOf(1, now + 1000));
+    cache.set("short2", claimsOf(2, now + 1000));
+    cache.set("long3", claimsOf(3, now + 600_000));
+    cache.set("long4", claimsOf(4, now + 600_000));
+    now += 2000; // short1 and short2 have expired, unread
+    cache.set("long5", claimsOf(5, now + 600_000));
+    cache.set("long6", claimsOf(6, now + 600_000));
+    expect(cache.size).toBe(4);
+    for (const token of ["long3", "long4", "long5", "long6"])
+      expect(cache.get(token)?.expiresAt).toBeGreaterThan(now);
+    // Full of live tokens: the least recently used goes (long3), whatever the sweep finds.
+    for (let n = 7; n < 100; n++) cache.set(`long${n}`, claimsOf(n, now + 600_000));
+    expect(cache.size).toBe(4);
+    expect(cache.get("long3")).toBeUndefined();
+    expect(cache.get("long99")?.userId).toBe("u99");
+  });
+});

@@ -1,5 +1,9 @@
 import { unauthenticated } from "#shared/errors.ts";
+import { Lru } from "../lib/lru.ts";
 import type { AccessClaims } from "./tokens.ts";
+
+/** How often a full cache may sweep its expired tokens before dropping a live one. */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Access tokens whose signature, audience and issuer were already checked, by their exact text
@@ -11,12 +15,12 @@ import type { AccessClaims } from "./tokens.ts";
  * user or a password change still takes effect at once.
  */
 export class VerifiedTokens {
-  readonly #max: number;
   readonly #now: () => number;
-  readonly #entries = new Map<string, AccessClaims>();
+  readonly #entries: Lru<string, AccessClaims>;
+  #prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: { max: number; now?: () => number }) {
-    this.#max = options.max;
+    this.#entries = new Lru({ max: options.max });
     this.#now = options.now ?? Date.now;
   }
 
@@ -31,20 +35,27 @@ export class VerifiedTokens {
   get(token: string): AccessClaims | undefined {
     const claims = this.#entries.get(token);
     if (!claims) return undefined;
-    this.#entries.delete(token);
-    if (claims.expiresAt <= this.#now()) throw unauthenticated("token_expired");
-    // Most recently used last (a Map keeps insertion order).
-    this.#entries.set(token, claims);
+    if (claims.expiresAt <= this.#now()) {
+      this.#entries.delete(token);
+      throw unauthenticated("token_expired");
+    }
     return claims;
   }
 
-  /** Remembers a token just verified (never one already expired). */
+  /**
+   * Remembers a token just verified (never one already expired). When full, the expired tokens
+   * go first (at most once a minute), then the least recently used.
+   */
   set(token: string, claims: AccessClaims): void {
-    if (claims.expiresAt <= this.#now()) return;
-    this.#entries.delete(token);
-    if (this.#entries.size >= this.#max) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+    const now = this.#now();
+    if (claims.expiresAt <= now) return;
+    if (
+      this.#entries.size >= this.#entries.max &&
+      !this.#entries.has(token) &&
+      now - this.#prunedAt >= PRUNE_EVERY_MS
+    ) {
+      this.#prunedAt = now;
+      this.#entries.prune((entry) => entry.expiresAt <= now);
     }
     this.#entries.set(token, claims);
   }

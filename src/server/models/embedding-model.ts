@@ -1,6 +1,7 @@
 import { type EmbeddingModel, embed, embedMany } from "ai";
 import { EMBEDDING_BATCH_LIMIT } from "#shared/constants.ts";
 import type { Config } from "../config.ts";
+import { Lru } from "../lib/lru.ts";
 import type { Logger } from "../logger.ts";
 
 /** SPEC 9: at most this many inputs in one embedding request. */
@@ -126,12 +127,14 @@ export async function embedPassages(
   return out;
 }
 
-const QUERY_CACHE_SIZE = 500;
-const queryCache = new Map<string, Promise<number[]>>();
+/** Query embeddings kept: 500 of 1,536–3,072 numbers, about 6–12 MB at most. */
+export const QUERY_CACHE_SIZE = 500;
+const queryCache = new Lru<string, Promise<number[]>>({ max: QUERY_CACHE_SIZE });
 
 /**
- * The embedding of a search query, cached (a live search re-runs on every
- * change to the organization's documents; its query's embedding does not change).
+ * The embedding of a search query, cached by model and text, least recently used out (a live
+ * search re-runs on every change to the organization's documents; its query's embedding does
+ * not change). A failed request is not kept: the next search asks again.
  */
 export function embedQuery(choice: EmbeddingChoice, query: string): Promise<number[]> {
   const key = `${choice.id}\u0000${query}`;
@@ -140,11 +143,14 @@ export function embedQuery(choice: EmbeddingChoice, query: string): Promise<numb
   const pending = embed({ model: choice.model, value: query, maxRetries: 2 }).then((r) =>
     unitVector(r.embedding),
   );
-  pending.catch(() => queryCache.delete(key));
+  pending.catch(() => {
+    if (queryCache.peek(key) === pending) queryCache.delete(key);
+  });
   queryCache.set(key, pending);
-  if (queryCache.size > QUERY_CACHE_SIZE) {
-    const oldest = queryCache.keys().next().value;
-    if (oldest !== undefined) queryCache.delete(oldest);
-  }
   return pending;
+}
+
+/** How many query embeddings are cached (tests). */
+export function cachedQueryEmbeddings(): number {
+  return queryCache.size;
 }
