@@ -10,6 +10,7 @@ import { createApp } from "./http/app.ts";
 import { clientIpOfUpgrade } from "./http/client-ip.ts";
 import { startJobWorker } from "./jobs/start-worker.ts";
 import type { JobWorker } from "./jobs/worker.ts";
+import { releaseStartupMemory } from "./lib/startup-memory.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { listenToChanges } from "./realtime/change-feed.ts";
 import { LiveQueryHub } from "./realtime/live-query-hub.ts";
@@ -127,6 +128,7 @@ export async function runFromCommandLine(): Promise<void> {
     log.fatal({ err: error }, "could not start");
     process.exit(1);
   }
+  releaseStartupMemory();
   log.info(
     { url: running.url, database: running.services.database.kind, dataDir: config.dataDir },
     `${config.appName} is running`,
