@@ -52,6 +52,8 @@ export interface SoakCluster {
   statsFiles: string[];
   /** The PostgreSQL postmaster serving the database, when it runs on this machine. */
   postmasterPid?: number;
+  /** The PostgreSQL database the servers share (postgres only). */
+  databaseUrl?: string;
   orgs: SoakOrg[];
   /** Seconds spent seeding (before any server started). */
   seedSeconds: number;
@@ -73,6 +75,8 @@ export interface SoakClusterOptions {
   profileDir?: string;
   /** An existing data directory (e.g. a migrated PGlite template copy); else a temp one. */
   dataDir?: string;
+  /** More settings for the throwaway PostgreSQL server (`name=value`). */
+  postgresSettings?: readonly string[];
   log?: (line: string) => void;
 }
 
@@ -103,7 +107,7 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
     let databaseUrl = options.databaseUrl ?? "";
     if (options.database === "postgres" && !databaseUrl) {
       log("starting a throwaway PostgreSQL 15 cluster");
-      cluster = await startPostgresCluster();
+      cluster = await startPostgresCluster(options.postgresSettings);
       databaseUrl = await createDatabase(cluster.url);
     }
     const ports: number[] = [];
@@ -163,6 +167,7 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
         options.database === "postgres"
           ? findPostmaster(Number(new URL(databaseUrl).port || 5432))
           : undefined,
+      databaseUrl: options.database === "postgres" ? databaseUrl : undefined,
       orgs,
       seedSeconds,
       close: async () => {

@@ -45,6 +45,9 @@ export interface SoakLoadOptions {
   liveTimeoutMs: number;
   /** Requests in flight at most; beyond it a due request is skipped (and counted). */
   maxInFlight: number;
+  /** Called as the load starts and as it stops (before the drain and the read-back). */
+  onLoadStart?: () => void;
+  onLoadStop?: () => void;
   log?: (line: string) => void;
 }
 
@@ -830,6 +833,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
   const classesBefore = sampleCpu(cpuPids);
   const statsBefore = (options.statsFiles ?? []).map(readStats);
   const loadAverage = [os.loadavg()[0]!];
+  options.onLoadStart?.();
   const start = performance.now();
   windows = new Windows(start, options.windowMs);
   const memory: Array<{ atS: number; rssMiB: number[] }> = [];
@@ -894,6 +898,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
     await sleep(5);
   }
   stopping = true;
+  options.onLoadStop?.();
   if (uploadTimer) clearInterval(uploadTimer);
   const elapsedMs = performance.now() - start;
   loadAverage.push(os.loadavg()[0]!);
