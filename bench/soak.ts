@@ -96,6 +96,16 @@ const profileDir = values.profile
   : undefined;
 const run = await runSoak({ ...options, profileDir, log });
 process.stdout.write(`\n${soakReport(run)}\n`);
+{
+  // The soak's own growth: it creates folders until 200 per organization (decision 033).
+  let total = 0;
+  const cumulative = run.result.windows
+    .filter((w) => !w.drain)
+    .map((w) => `${w.toS.toFixed(0)} s ${(total += w.foldersCreated)}`);
+  process.stdout.write(
+    `\nfolders created by the soak (cumulative, at most 200 per organization): ${cumulative.join(", ")}\n`,
+  );
+}
 if (run.pgStatements) process.stdout.write(`\n${pgStatementsText(run.pgStatements)}\n`);
 if (profileDir) {
   for (let i = 0; i < options.instances; i++) {

@@ -66,6 +66,8 @@ export interface WindowResult {
   chats: number;
   chatTtft: Summary;
   uploadsCompleted: number;
+  /** Folders the soak created in this window (the data grows until 200 per organization). */
+  foldersCreated: number;
   /** RSS (MiB) of each server at the window's last sample. */
   rssMiB: number[];
   loadAverage: number;
@@ -275,6 +277,7 @@ class Windows {
     live: number[];
     chatTtft: number[];
     uploadsCompleted: number;
+    foldersCreated: number;
     rssMiB: number[];
     loadAverage: number;
   }> = [];
@@ -295,6 +298,7 @@ class Windows {
         live: [],
         chatTtft: [],
         uploadsCompleted: 0,
+        foldersCreated: 0,
         rssMiB: [],
         loadAverage: os.loadavg()[0]!,
       });
@@ -650,6 +654,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
       acknowledged++;
       folderName.set(id, { org: o, name });
       createdFolders[o]!.push(id);
+      windows!.at().foldersCreated++;
     } else if (reply.ok) fail(`folders.create: no _id in ${JSON.stringify(reply.value)}`);
   };
 
@@ -1063,6 +1068,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
     chats: w.chatTtft.length,
     chatTtft: summarize(w.chatTtft),
     uploadsCompleted: w.uploadsCompleted,
+    foldersCreated: w.foldersCreated,
     rssMiB: w.rssMiB,
     loadAverage: w.loadAverage,
   }));

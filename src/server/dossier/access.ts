@@ -51,9 +51,21 @@ const q = (table: "documents" | "folders", column: string) => sql.raw(`"${table}
 const tableName = (table: typeof folders | typeof documents) =>
   table === folders ? "folders" : "documents";
 
-/** `path` lies at or below the folder aliased `anc`. */
-const atOrBelow = (path: SQL | string, alias: string) =>
-  sql`(${sql.raw(alias)}.path = ${path} or left(${path}, length(${sql.raw(alias)}.path) + 1) = ${sql.raw(alias)}.path || '/')`;
+/**
+ * The folders at or above `path` in `organization` — the folder itself and each ancestor — as
+ * the rows of `alias`: one probe of the unique (organization_id, path) index per level of
+ * `path` ("a", "a/b", "a/b/c" for "a/b/c"), so the cost follows the folder's depth and never
+ * the number of folders in the organization (a scan of every folder of the organization with a
+ * prefix test per row made folders.getAll quadratic in the folder count: decision 034,
+ * "PostgreSQL's share"). Paths are slugs joined by "/", never empty segments (slugs.ts).
+ */
+const foldersAtOrAbove = (alias: string, path: SQL, organization: SQL) => {
+  const a = sql.raw(alias);
+  const level = sql.raw(`${alias}_lvl`);
+  return sql`generate_series(1, array_length(string_to_array(${path}, '/'), 1)) ${level}(n)
+    join ${folders} ${a} on ${a}.organization_id = ${organization}
+      and ${a}.path = array_to_string((string_to_array(${path}, '/'))[1:${level}.n], '/')`;
+};
 
 const granteeIsCaller = (caller: RankCaller, alias: string) =>
   sql`(${sql.raw(alias)}.grantee_user_id = ${caller.userId} or ${sql.raw(alias)}.grantee_user_id is null)`;
@@ -68,12 +80,11 @@ const grantRank = (alias: string) =>
 function folderRankOf(caller: RankCaller, owner: SQL, path: SQL, organization: SQL): SQL<number> {
   return sql<number>`(case
     when ${owner} = ${caller.userId} then 4
-    when exists (select 1 from ${folders} anc_o where anc_o.organization_id = ${organization}
-      and anc_o.owner_id = ${caller.userId} and ${atOrBelow(path, "anc_o")}) then 3
-    else coalesce((select ${grantRank("sh_f")} from ${dossierShares} sh_f
-      join ${folders} anc_g on anc_g.id = sh_f.entity_id
-      where sh_f.entity_type = 'folder' and sh_f.organization_id = ${organization}
-        and ${granteeIsCaller(caller, "sh_f")} and ${atOrBelow(path, "anc_g")}), 0)
+    when exists (select 1 from ${foldersAtOrAbove("anc_o", path, organization)}
+      where anc_o.owner_id = ${caller.userId}) then 3
+    else coalesce((select ${grantRank("sh_f")} from ${foldersAtOrAbove("anc_g", path, organization)}
+      join ${dossierShares} sh_f on sh_f.entity_type = 'folder' and sh_f.entity_id = anc_g.id
+      where sh_f.organization_id = ${organization} and ${granteeIsCaller(caller, "sh_f")}), 0)
   end)`;
 }
 
