@@ -1,9 +1,13 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/database.ts";
 import { dossierShares, folders } from "../src/server/db/schema.ts";
 import type { DossierCaller } from "../src/server/dossier/access.ts";
+import { memberParts } from "../src/server/documents/list-documents.ts";
 import { getAllFolders, getAllFoldersQuery } from "../src/server/folders/folder-queries.ts";
+import { rowsOf } from "../src/server/db/raw-rows.ts";
 import { newId } from "../src/server/ids.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type BenchUser, prepareServer } from "./support/prepare.ts";
@@ -22,7 +26,9 @@ import { ms, type Summary, summarize, table } from "./support/stats.ts";
  * (the whole cost on PGlite, the client's on PostgreSQL) and, on PostgreSQL, the statement's
  * shared buffers and execution time from EXPLAIN (ANALYZE, BUFFERS) — for three callers: the
  * Team owner, a member who owns some of the folders, and a member who owns none of them; then
- * the same over POST /api/query. Usage:
+ * the same over POST /api/query. And the live path's batched statement at that size (decision
+ * 034): every member's rank and star on Team's 20 documents (documents.list's memberParts, the
+ * soak's most expensive statement). Usage:
  *   node bench/folder-tree.ts [--database pglite|postgres] [--folders 1000] [--members 10]
  *     [--iterations 50] [--warmup 5]
  */
@@ -43,6 +49,12 @@ interface Case {
 }
 
 const direct: Case[] = [];
+const batch: Array<{
+  members: number;
+  documents: number;
+  latency: Summary;
+  explain?: Case["explain"];
+}> = [];
 const callers: Array<{ name: string; user: BenchUser }> = [];
 
 async function seedTree(seeded: { db: Db; organizationId: string; users: BenchUser[] }) {
@@ -109,6 +121,7 @@ async function seedTree(seeded: { db: Db; organizationId: string; users: BenchUs
   await db.execute(
     sql`update folders set owner_id = ${owner.id} where organization_id = ${organizationId} and owner_id = ${none.id} and path like 'team/%'`,
   );
+  await measureBatch(db, organizationId, teamId, users);
   for (const c of callers) {
     const caller: DossierCaller = { userId: c.user.id, organizationId };
     let count = 0;
@@ -141,6 +154,71 @@ async function seedTree(seeded: { db: Db; organizationId: string; users: BenchUs
   }
 }
 
+/** memberParts for every member on 20 documents of Team (the soak's live batch). */
+async function measureBatch(db: Db, organizationId: string, teamId: string, users: BenchUser[]) {
+  const inserted = await db.execute(sql`
+    insert into documents (id, organization_id, folder_id, owner_id, storage_id, name,
+      file_name_original, file_type, mime_type, size, processing_status, tags, created_at, updated_at)
+    select gen_random_uuid(), ${organizationId}, ${teamId}::uuid, ${users[0]!.id},
+      ${organizationId} || '/tree-' || g, 'Brief ' || g || '.pdf', 'Brief ' || g || '.pdf', 'pdf',
+      'application/pdf', 20000 + g, 'completed', '[]'::jsonb, now(), now()
+    from generate_series(1, 20) g
+    returning id`);
+  const ids = (rowsOf(inserted) as Array<{ id: string }>).map((row) => row.id);
+  if (database === "postgres") await db.execute(sql`analyze documents`);
+  const inputs = users.map((u) => ({ userId: u.id, ids }));
+  const samples = await sample(options.warmup, options.iterations, async () => {
+    const t0 = performance.now();
+    const parts = await memberParts(db, organizationId, teamId, inputs);
+    if (parts.some((part) => !part.readable || part.rows.size !== ids.length))
+      throw new Error("a member lost a row of the batch");
+    return performance.now() - t0;
+  });
+  const result: (typeof batch)[number] = {
+    members: users.length,
+    documents: ids.length,
+    latency: summarize(samples),
+  };
+  if (database === "postgres") {
+    // The same statement under EXPLAIN: memberParts' one db.execute, rewritten.
+    let plan: Record<string, unknown> | undefined;
+    const explaining = {
+      execute: async (query: ReturnType<typeof sql>) => {
+        const rows = rowsOf(
+          await db.execute(sql`explain (analyze, buffers, format json) ${query}`),
+        ) as Array<Record<string, unknown>>;
+        plan = (rows[0]!["QUERY PLAN"] as Array<Record<string, unknown>>)[0];
+        return { rows: [] };
+      },
+    } as unknown as Db;
+    await memberParts(explaining, organizationId, teamId, inputs);
+    if (plan) result.explain = planFigures(plan, "live-batch");
+  }
+  batch.push(result);
+  log(
+    `live batch (${users.length} members x ${ids.length} documents): p50 ${ms(result.latency.p50)} ms` +
+      (result.explain
+        ? `, execution ${ms(result.explain.executionMs)} ms, ${result.explain.sharedHit} buffers hit`
+        : ""),
+  );
+}
+
+/** FOLDER_TREE_PLANS=<dir>: each EXPLAIN's JSON plan is written there too. */
+function planFigures(plan: Record<string, unknown>, name = "plan") {
+  const dir = process.env.FOLDER_TREE_PLANS;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(plan, null, 2));
+  }
+  const top = plan.Plan as Record<string, number>;
+  return {
+    executionMs: plan["Execution Time"] as number,
+    planningMs: plan["Planning Time"] as number,
+    sharedHit: top["Shared Hit Blocks"] ?? 0,
+    sharedRead: top["Shared Read Blocks"] ?? 0,
+  };
+}
+
 /** EXPLAIN (ANALYZE, BUFFERS) of getAllFolders' statement, its parameters inlined (uuids only). */
 async function explain(db: Db, caller: DossierCaller) {
   const query = getAllFoldersQuery(db, caller).toSQL();
@@ -155,14 +233,10 @@ async function explain(db: Db, caller: DossierCaller) {
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
     Record<string, unknown>
   >;
-  const plan = (rows[0]!["QUERY PLAN"] as Array<Record<string, unknown>>)[0]!;
-  const top = plan.Plan as Record<string, number>;
-  return {
-    executionMs: plan["Execution Time"] as number,
-    planningMs: plan["Planning Time"] as number,
-    sharedHit: top["Shared Hit Blocks"] ?? 0,
-    sharedRead: top["Shared Read Blocks"] ?? 0,
-  };
+  return planFigures(
+    (rows[0]!["QUERY PLAN"] as Array<Record<string, unknown>>)[0]!,
+    `get-all-${caller.userId.slice(0, 8)}`,
+  );
 }
 
 const machine = machineInfo();
@@ -227,6 +301,15 @@ process.stdout.write(
           "-",
         ]),
       ],
+    )}\n${table(
+      ["live batch (memberParts)", "p50", "p99", "exec (EXPLAIN)", "buffers hit"],
+      batch.map((b) => [
+        `${b.members} members x ${b.documents} documents`,
+        ms(b.latency.p50),
+        ms(b.latency.p99),
+        b.explain ? ms(b.explain.executionMs) : "-",
+        b.explain ? String(b.explain.sharedHit) : "-",
+      ]),
     )}\n`,
 );
-writeResults("folder-tree", database, out, { machine, database, options, direct, http });
+writeResults("folder-tree", database, out, { machine, database, options, direct, batch, http });

@@ -98,14 +98,28 @@ export function folderRankSql(caller: RankCaller): SQL<number> {
   );
 }
 
-/** The caller's rank on each row of `documents` (not aliased). */
-export function documentRankSql(caller: RankCaller): SQL<number> {
+/**
+ * The caller's rank on each row of `documents` (not aliased). `knownFolder`: the caller's rank
+ * on one folder, already computed (folderRankByIdSql) — used for the rows in that folder
+ * instead of walking the folder's ancestors again for every row (documents.list's members'
+ * part, where every row of a page is in the listed folder: decision 034, "PostgreSQL's share").
+ */
+export function documentRankSql(
+  caller: RankCaller,
+  knownFolder?: { folderId: SQL; rank: SQL },
+): SQL<number> {
   const parentRank = folderRankOf(
     caller,
     sql`parent_f.owner_id`,
     sql`parent_f.path`,
     sql`parent_f.organization_id`,
   );
+  const viaParent = sql`coalesce((select least(${parentRank}, 3) from ${folders} parent_f
+        where parent_f.id = ${q("documents", "folder_id")}), 0)`;
+  const fromFolder = knownFolder
+    ? sql`(case when ${q("documents", "folder_id")} = ${knownFolder.folderId}
+        then least(${knownFolder.rank}, 3) else ${viaParent} end)`
+    : viaParent;
   return sql<number>`(case
     when ${q("documents", "owner_id")} = ${caller.userId} then 4
     else greatest(
@@ -113,9 +127,14 @@ export function documentRankSql(caller: RankCaller): SQL<number> {
         where sh_d.entity_type = 'document' and sh_d.entity_id = ${q("documents", "id")}
           and sh_d.organization_id = ${q("documents", "organization_id")}
           and ${granteeIsCaller(caller, "sh_d")}), 0),
-      coalesce((select least(${parentRank}, 3) from ${folders} parent_f
-        where parent_f.id = ${q("documents", "folder_id")}), 0))
+      ${fromFolder})
   end)`;
+}
+
+/** The caller's rank on the folder whose id is `folderId` (0 when there is none), any organization. */
+export function folderRankByIdSql(caller: RankCaller, folderId: SQL): SQL<number> {
+  const rank = folderRankOf(caller, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
+  return sql<number>`coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}), 0)`;
 }
 
 /**
