@@ -82,6 +82,13 @@ export interface SoakClusterOptions {
 
 const BATCH = 500;
 
+/**
+ * The soak's throwaway PostgreSQL runs autovacuum, as every deployment does (the test clusters
+ * turn it off for speed): without it the constantly renamed rows of a 10-minute run pile up
+ * as dead row versions that every read then steps over (decision 034, "PostgreSQL's share").
+ */
+export const SOAK_POSTGRES_SETTINGS = ["autovacuum=on"];
+
 export async function startSoakCluster(options: SoakClusterOptions): Promise<SoakCluster> {
   if (options.database === "pglite" && options.instances !== 1) {
     throw new Error("PGlite is one process's database: --instances 2 needs --database postgres");
@@ -107,7 +114,10 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
     let databaseUrl = options.databaseUrl ?? "";
     if (options.database === "postgres" && !databaseUrl) {
       log("starting a throwaway PostgreSQL 15 cluster");
-      cluster = await startPostgresCluster(options.postgresSettings);
+      cluster = await startPostgresCluster([
+        ...SOAK_POSTGRES_SETTINGS,
+        ...(options.postgresSettings ?? []),
+      ]);
       databaseUrl = await createDatabase(cluster.url);
     }
     const ports: number[] = [];

@@ -15,6 +15,7 @@ export const PG_STATEMENTS_SETTINGS = [
   "shared_preload_libraries=pg_stat_statements",
   "pg_stat_statements.max=2000",
   "pg_stat_statements.track=top",
+  "pg_stat_statements.track_planning=on",
   "track_io_timing=on",
 ];
 
@@ -23,6 +24,8 @@ export interface StatementCounters {
   query: string;
   calls: number;
   totalMs: number;
+  /** Planning time (track_planning): a statement planned on every call pays it each time. */
+  planMs: number;
   rows: number;
   blksHit: number;
   blksRead: number;
@@ -66,6 +69,7 @@ export interface PgStatementsReport {
     }>;
   }>;
   totalMs: number;
+  planMs: number;
   tables: TableCounters[];
 }
 
@@ -112,11 +116,13 @@ export class PgStatementsProbe {
       query: string;
       calls: string;
       total: number;
+      plan: number;
       rows: string;
       hit: string;
       read: string;
     }>(
-      `select s.queryid::text as queryid, s.query, s.calls, s.total_exec_time as total, s.rows,
+      `select s.queryid::text as queryid, s.query, s.calls, s.total_exec_time as total,
+         s.total_plan_time as plan, s.rows,
          s.shared_blks_hit as hit, s.shared_blks_read as read
        from pg_stat_statements s
        where s.dbid = (select oid from pg_database where datname = current_database())
@@ -129,6 +135,7 @@ export class PgStatementsProbe {
         query: r.query,
         calls: Number(r.calls),
         totalMs: Number(r.total),
+        planMs: Number(r.plan),
         rows: Number(r.rows),
         blksHit: Number(r.hit),
         blksRead: Number(r.read),
@@ -200,6 +207,7 @@ function buildReport(
 ): PgStatementsReport {
   const last = snapshots.at(-1)?.statements ?? [];
   const totalMs = last.reduce((sum, s) => sum + s.totalMs, 0);
+  const planMs = last.reduce((sum, s) => sum + s.planMs, 0);
   const top = [...last]
     .sort((a, b) => b.totalMs - a.totalMs)
     .slice(0, TOP)
@@ -238,7 +246,7 @@ function buildReport(
     atS: s.atS,
     statements: s.statements.filter((x) => wanted.has(x.queryid)),
   }));
-  return { everyMs, snapshots: trimmed, top, intervals, totalMs, tables };
+  return { everyMs, snapshots: trimmed, top, intervals, totalMs, planMs, tables };
 }
 
 const oneLine = (query: string, max = 150) => {
@@ -250,17 +258,29 @@ const oneLine = (query: string, max = 150) => {
 export function pgStatementsText(report: PgStatementsReport): string {
   const lines: string[] = [];
   lines.push(
-    `PostgreSQL statements (pg_stat_statements over the load): ${ms(report.totalMs / 1000)} s of execution in all; top ${report.top.length}:`,
+    `PostgreSQL statements (pg_stat_statements over the load): ${ms(report.totalMs / 1000)} s of execution ` +
+      `(waits for locks included) and ${ms(report.planMs / 1000)} s of planning in all; top ${report.top.length} by execution:`,
   );
   lines.push(
     table(
-      ["#", "share", "total s", "calls", "mean ms", "rows/call", "blks hit/call", "blks read/call"],
+      [
+        "#",
+        "share",
+        "total s",
+        "calls",
+        "mean ms",
+        "plan ms",
+        "rows/call",
+        "blks hit/call",
+        "blks read/call",
+      ],
       report.top.map((t, i) => [
         String(i + 1),
         `${(t.share * 100).toFixed(1)} %`,
         (t.totalMs / 1000).toFixed(1),
         String(t.calls),
         ms(t.meanMs),
+        ms(t.planMs / Math.max(1, t.calls)),
         (t.rows / Math.max(1, t.calls)).toFixed(1),
         (t.blksHit / Math.max(1, t.calls)).toFixed(0),
         (t.blksRead / Math.max(1, t.calls)).toFixed(1),
