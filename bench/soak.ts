@@ -99,9 +99,11 @@ process.stdout.write(`\n${soakReport(run)}\n`);
 {
   // The soak's own growth: it creates folders until 200 per organization (decision 033).
   let total = 0;
-  const cumulative = run.result.windows
-    .filter((w) => !w.drain)
-    .map((w) => `${w.toS.toFixed(0)} s ${(total += w.foldersCreated)}`);
+  const cumulative: string[] = [];
+  for (const w of run.result.windows.filter((w) => !w.drain)) {
+    total += w.foldersCreated;
+    cumulative.push(`${w.toS.toFixed(0)} s ${total}`);
+  }
   process.stdout.write(
     `\nfolders created by the soak (cumulative, at most 200 per organization): ${cumulative.join(", ")}\n`,
   );
