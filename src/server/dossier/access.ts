@@ -62,9 +62,16 @@ const tableName = (table: typeof folders | typeof documents) =>
 const foldersAtOrAbove = (alias: string, path: SQL, organization: SQL) => {
   const a = sql.raw(alias);
   const level = sql.raw(`${alias}_lvl`);
+  const row = sql.raw(`${alias}_row`);
+  // A LATERAL subquery with LIMIT cannot be flattened into a join, so each level is an index
+  // probe whatever the statistics say: as a plain join, a table without statistics (right after
+  // a bulk load, or before the first autoanalyze) was planned as "every folder of the
+  // organization owned by the caller, then the levels", which is the scan this replaces.
   return sql`generate_series(1, array_length(string_to_array(${path}, '/'), 1)) ${level}(n)
-    join ${folders} ${a} on ${a}.organization_id = ${organization}
-      and ${a}.path = array_to_string((string_to_array(${path}, '/'))[1:${level}.n], '/')`;
+    cross join lateral (select ${row}.id, ${row}.owner_id from ${folders} ${row}
+      where ${row}.organization_id = ${organization}
+        and ${row}.path = array_to_string((string_to_array(${path}, '/'))[1:${level}.n], '/')
+      limit 1) ${a}`;
 };
 
 const granteeIsCaller = (caller: RankCaller, alias: string) =>
