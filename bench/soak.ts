@@ -8,6 +8,7 @@ import { parseDuration, runSoak, soakReport } from "./support/soak-run.ts";
 import { profileReport } from "./support/live-report.ts";
 import { summarizeProfile } from "./support/profile.ts";
 import { liveShare } from "./support/soak-live-share.ts";
+import { pgStatementsText } from "./support/soak-pg-statements.ts";
 import { ms, rounded, table } from "./support/stats.ts";
 
 /**
@@ -20,7 +21,11 @@ import { ms, rounded, table } from "./support/stats.ts";
  *     [--sockets 1000] [--rps 300] [--write-share 0.3] [--chats 20] [--chat-pause-ms 2000]
  *     [--uploads-per-min 30] [--organizations 20] [--users 10] [--documents 20]
  *     [--warmup 60s] [--window 30s] [--out FILE] [--profile] [--max-in-flight 200]
+ *     [--pg-statements] [--pg-statements-every 2m]
  * --profile runs the servers under --cpu-prof and prints where their CPU went.
+ * --pg-statements (postgres, throwaway server only) loads pg_stat_statements and prints the
+ * statements PostgreSQL spent its time on, their cost per call every --pg-statements-every, and
+ * each table's dead row versions and vacuums (also in the --out JSON, `pgStatements`).
  * Exit code 1 when a target is missed.
  */
 
@@ -43,6 +48,8 @@ const { values } = parseArgs({
     out: { type: "string" },
     profile: { type: "boolean", default: false },
     "max-in-flight": { type: "string", default: "200" },
+    "pg-statements": { type: "boolean", default: false },
+    "pg-statements-every": { type: "string", default: "2m" },
   },
 });
 const database = values.database as DbKind;
@@ -74,7 +81,12 @@ const options = {
   chatPauseMs: number("chat-pause-ms", 0, 600_000),
   uploadsPerMinute: number("uploads-per-min", 0, 6000),
   maxInFlight: number("max-in-flight", 1, 100_000),
+  pgStatementsEveryMs: values["pg-statements"]
+    ? parseDuration(values["pg-statements-every"]!)
+    : undefined,
 };
+if (options.pgStatementsEveryMs !== undefined && database !== "postgres")
+  throw new Error("--pg-statements: PostgreSQL only (--database postgres)");
 const label = `${database}-${options.instances}`;
 const log = (line: string) => process.stderr.write(`[soak ${label}] ${line}\n`);
 const machine = machineInfo();
@@ -84,6 +96,19 @@ const profileDir = values.profile
   : undefined;
 const run = await runSoak({ ...options, profileDir, log });
 process.stdout.write(`\n${soakReport(run)}\n`);
+{
+  // The soak's own growth: it creates folders until 200 per organization (decision 033).
+  let total = 0;
+  const cumulative: string[] = [];
+  for (const w of run.result.windows.filter((w) => !w.drain)) {
+    total += w.foldersCreated;
+    cumulative.push(`${w.toS.toFixed(0)} s ${total}`);
+  }
+  process.stdout.write(
+    `\nfolders created by the soak (cumulative, at most 200 per organization): ${cumulative.join(", ")}\n`,
+  );
+}
+if (run.pgStatements) process.stdout.write(`\n${pgStatementsText(run.pgStatements)}\n`);
 if (profileDir) {
   for (let i = 0; i < options.instances; i++) {
     const file = mainThreadProfile(path.join(profileDir, String(i)));

@@ -53,6 +53,8 @@ export interface SoakCluster {
   statsFiles: string[];
   /** The PostgreSQL postmaster serving the database, when it runs on this machine. */
   postmasterPid?: number;
+  /** The PostgreSQL database the servers share (postgres only). */
+  databaseUrl?: string;
   orgs: SoakOrg[];
   /** Seconds spent seeding (before any server started). */
   seedSeconds: number;
@@ -74,10 +76,19 @@ export interface SoakClusterOptions {
   profileDir?: string;
   /** An existing data directory (e.g. a migrated PGlite template copy); else a temp one. */
   dataDir?: string;
+  /** More settings for the throwaway PostgreSQL server (`name=value`). */
+  postgresSettings?: readonly string[];
   log?: (line: string) => void;
 }
 
 const BATCH = 500;
+
+/**
+ * The soak's throwaway PostgreSQL runs autovacuum, as every deployment does (the test clusters
+ * turn it off for speed): without it the constantly renamed rows of a 10-minute run pile up
+ * as dead row versions that every read then steps over (decision 034, "PostgreSQL's share").
+ */
+export const SOAK_POSTGRES_SETTINGS = ["autovacuum=on"];
 
 export async function startSoakCluster(options: SoakClusterOptions): Promise<SoakCluster> {
   if (options.database === "pglite" && options.instances !== 1) {
@@ -104,7 +115,10 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
     let databaseUrl = options.databaseUrl ?? "";
     if (options.database === "postgres" && !databaseUrl) {
       log("starting a throwaway PostgreSQL 15 cluster");
-      cluster = await startPostgresCluster();
+      cluster = await startPostgresCluster([
+        ...SOAK_POSTGRES_SETTINGS,
+        ...(options.postgresSettings ?? []),
+      ]);
       databaseUrl = await createDatabase(cluster.url);
     }
     const ports: number[] = [];
@@ -164,6 +178,7 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
         options.database === "postgres"
           ? findPostmaster(Number(new URL(databaseUrl).port || 5432))
           : undefined,
+      databaseUrl: options.database === "postgres" ? databaseUrl : undefined,
       orgs,
       seedSeconds,
       close: async () => {

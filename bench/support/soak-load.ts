@@ -45,6 +45,9 @@ export interface SoakLoadOptions {
   liveTimeoutMs: number;
   /** Requests in flight at most; beyond it a due request is skipped (and counted). */
   maxInFlight: number;
+  /** Called as the load starts and as it stops (before the drain and the read-back). */
+  onLoadStart?: () => void;
+  onLoadStop?: () => void;
   log?: (line: string) => void;
 }
 
@@ -63,6 +66,8 @@ export interface WindowResult {
   chats: number;
   chatTtft: Summary;
   uploadsCompleted: number;
+  /** Folders the soak created in this window (the data grows until 200 per organization). */
+  foldersCreated: number;
   /** RSS (MiB) of each server at the window's last sample. */
   rssMiB: number[];
   loadAverage: number;
@@ -281,6 +286,7 @@ class Windows {
     live: number[];
     chatTtft: number[];
     uploadsCompleted: number;
+    foldersCreated: number;
     rssMiB: number[];
     loadAverage: number;
   }> = [];
@@ -301,6 +307,7 @@ class Windows {
         live: [],
         chatTtft: [],
         uploadsCompleted: 0,
+        foldersCreated: 0,
         rssMiB: [],
         loadAverage: os.loadavg()[0]!,
       });
@@ -656,6 +663,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
       acknowledged++;
       folderName.set(id, { org: o, name });
       createdFolders[o]!.push(id);
+      windows!.at().foldersCreated++;
     } else if (reply.ok) fail(`folders.create: no _id in ${JSON.stringify(reply.value)}`);
   };
 
@@ -839,6 +847,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
   const classesBefore = sampleCpu(cpuPids);
   const statsBefore = (options.statsFiles ?? []).map(readStats);
   const loadAverage = [os.loadavg()[0]!];
+  options.onLoadStart?.();
   const start = performance.now();
   windows = new Windows(start, options.windowMs);
   const memory: Array<{ atS: number; rssMiB: number[] }> = [];
@@ -903,6 +912,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
     await sleep(5);
   }
   stopping = true;
+  options.onLoadStop?.();
   if (uploadTimer) clearInterval(uploadTimer);
   const elapsedMs = performance.now() - start;
   loadAverage.push(os.loadavg()[0]!);
@@ -1067,6 +1077,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
     chats: w.chatTtft.length,
     chatTtft: summarize(w.chatTtft),
     uploadsCompleted: w.uploadsCompleted,
+    foldersCreated: w.foldersCreated,
     rssMiB: w.rssMiB,
     loadAverage: w.loadAverage,
   }));

@@ -3,6 +3,11 @@ import { STAGE_BUCKETS_MS } from "../../src/server/realtime/live-stats.ts";
 import { startFakeModel } from "./chat-streams.ts";
 import type { DbKind } from "./prepare.ts";
 import { startSoakCluster } from "./soak-cluster.ts";
+import {
+  PG_STATEMENTS_SETTINGS,
+  type PgStatementsReport,
+  PgStatementsProbe,
+} from "./soak-pg-statements.ts";
 import { runSoakLoad, type SoakLoadOptions, type SoakLoadResult } from "./soak-load.ts";
 import { ms, table } from "./stats.ts";
 
@@ -37,6 +42,11 @@ export interface SoakOptions
   dataDir?: string;
   /** Run the servers under --cpu-prof into this directory (see soak-cluster.ts). */
   profileDir?: string;
+  /**
+   * PostgreSQL's statements (soak-pg-statements.ts): the throwaway server loads
+   * pg_stat_statements, read at this interval over the load. Off when undefined.
+   */
+  pgStatementsEveryMs?: number;
 }
 
 export interface SoakRun {
@@ -44,6 +54,8 @@ export interface SoakRun {
   seedSeconds: number;
   result: SoakLoadResult;
   verdict: SoakVerdict;
+  /** With pgStatementsEveryMs: what PostgreSQL spent its time on (by statement, by table). */
+  pgStatements?: PgStatementsReport;
 }
 
 export interface SoakVerdict {
@@ -80,9 +92,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       profileDir: options.profileDir,
+      postgresSettings:
+        options.pgStatementsEveryMs !== undefined && !options.databaseUrl
+          ? PG_STATEMENTS_SETTINGS
+          : undefined,
       env: { OPENAI_COMPATIBLE_BASE_URL: model.baseUrl, OPENAI_COMPATIBLE_MODELS: MODEL },
       log,
     });
+    const probe =
+      options.pgStatementsEveryMs !== undefined && cluster.databaseUrl
+        ? await PgStatementsProbe.open(cluster.databaseUrl, options.pgStatementsEveryMs)
+        : undefined;
+    let pgStatements: Promise<PgStatementsReport> | undefined;
     try {
       const load: SoakLoadOptions = {
         urls: cluster.urls,
@@ -104,6 +125,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         rssEveryMs: 5000,
         liveTimeoutMs: 10_000,
         maxInFlight: options.maxInFlight ?? 200,
+        onLoadStart: probe ? () => void probe.start() : undefined,
+        onLoadStop: probe
+          ? () => {
+              pgStatements = probe.finish();
+            }
+          : undefined,
         log,
       };
       const result = await runSoakLoad(load);
@@ -113,8 +140,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         seedSeconds: cluster.seedSeconds,
         result,
         verdict: verdictOf(result),
+        ...(pgStatements ? { pgStatements: await pgStatements } : {}),
       };
     } finally {
+      if (probe && !pgStatements) await probe.close();
       await cluster.close();
     }
   } finally {

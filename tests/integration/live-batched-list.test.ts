@@ -5,6 +5,7 @@ import { memberParts } from "../../src/server/documents/list-documents.ts";
 import { newId } from "../../src/server/ids.ts";
 import { callFn } from "../support/call-fn.ts";
 import { closeLiveSetup, createTeam, type LiveSetup, liveSetups } from "../support/live-team.ts";
+import { createFolder, insertDocument } from "../support/dossier-fixtures.ts";
 import { createTestUser, type TestUser } from "../support/server.ts";
 import { nextValue, subscribeFn } from "../support/sync-fn.ts";
 import { TestSocket } from "../support/sync-socket.ts";
@@ -224,5 +225,43 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
     expect(together[2]!.rows.get(t.plain)).toEqual({ rank: 4, isFavorite: false });
     // A stranger (another organization) may read nothing.
     expect([...together[3]!.rows.values()].every((row) => row.rank === 0)).toBe(true);
+  });
+
+  it("uses the listed folder's rank only for the rows still in it, as each member alone does", async () => {
+    const { a } = setup;
+    const t = await team();
+    const db = a.running.services.database.db;
+    const organizationId = t.owner.organizationId!;
+    // Rows a page may name that are NOT in the listed folder (moved since the shared page was
+    // read): one in a subfolder (the grant above reaches it), one in the owner's private folder,
+    // one at the owner's top level, one the editor owns in the subfolder.
+    const sub = await createFolder(a, t.owner, "Sub", t.folder._id);
+    const privateFolder = await createFolder(a, t.owner, "Private");
+    const inSub = (await insertDocument(a, t.owner, { folderId: sub._id })).id;
+    const inPrivate = (await insertDocument(a, t.owner, { folderId: privateFolder._id })).id;
+    const topLevel = (await insertDocument(a, t.owner, { folderId: null })).id;
+    const editorOwn = (await insertDocument(a, t.editor, { folderId: sub._id })).id;
+    const ids = [t.starred, t.plain, inSub, inPrivate, topLevel, editorOwn];
+    const inputs = [t.viewer, t.editor, t.owner].map((user) => ({ userId: user.userId, ids }));
+    const alone = await Promise.all(
+      inputs.map(
+        async (input) => (await memberParts(db, organizationId, t.folder._id, [input]))[0],
+      ),
+    );
+    const together = await memberParts(db, organizationId, t.folder._id, inputs);
+    expect(together).toEqual(alone);
+    const rank = (part: number, id: string) => together[part]!.rows.get(id)?.rank;
+    // Viewer: read in the folder and beneath it, nothing in the owner's private places.
+    expect([t.plain, inSub, inPrivate, topLevel, editorOwn].map((id) => rank(0, id))).toEqual([
+      1, 1, 0, 0, 1,
+    ]);
+    // Editor: edit beneath, their own document is theirs.
+    expect([t.plain, inSub, inPrivate, topLevel, editorOwn].map((id) => rank(1, id))).toEqual([
+      2, 2, 0, 0, 4,
+    ]);
+    // Owner: their own rows, and "manage" on the editor's row inside their folder.
+    expect([t.plain, inSub, inPrivate, topLevel, editorOwn].map((id) => rank(2, id))).toEqual([
+      4, 4, 4, 4, 3,
+    ]);
   });
 });

@@ -33,7 +33,10 @@ const SERVER_SETTINGS = [
   "log_min_messages=warning",
 ];
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `extraSettings`: more `name=value` server settings (the soak's pg_stat_statements, say). */
+export async function startPostgresCluster(
+  extraSettings: readonly string[] = [],
+): Promise<PostgresCluster> {
   const tools = findTools();
   const dir = mkdtempSync(join(tmpdir(), "atrium-pg-"));
   const dataDir = join(dir, "data");
@@ -64,7 +67,10 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     // detached watchdog stops it once this process is gone (even after SIGKILL).
     process.on("exit", stopNow);
     watchdogPid = startWatchdog(tools, dir, dataDir);
-    const port = await startServer(asPostgres, tools, dataDir, socketDir, logFile);
+    const port = await startServer(asPostgres, tools, dataDir, socketDir, logFile, [
+      ...SERVER_SETTINGS,
+      ...extraSettings,
+    ]);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       stop: async () => stopNow(),
@@ -169,12 +175,13 @@ async function startServer(
   dataDir: string,
   socketDir: string,
   logFile: string,
+  settings: readonly string[],
 ): Promise<number> {
   // Another process may take the free port between our probe and the server's bind: retry.
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await findFreePort();
-    const options = [`-p ${port}`, `-k '${socketDir}'`, ...SERVER_SETTINGS.map((s) => `-c ${s}`)];
+    const options = [`-p ${port}`, `-k '${socketDir}'`, ...settings.map((s) => `-c ${s}`)];
     try {
       run([
         tools.pgCtl,

@@ -10,6 +10,7 @@ import {
   type DossierCaller,
   documentRankSql,
   findFolderAccess,
+  folderRankByIdSql,
   folderReadableSql,
   isFavoriteSql,
   ownerNameSql,
@@ -254,15 +255,19 @@ export async function memberParts(
       values.map((value) => sql`${value}`),
       sql`, `,
     )}]::uuid[]`;
-  // Each member's folder check once (in `m`), then their rank and star on every id; a member
-  // with no id to join (an empty page, or its rows gone) still has their row, for the check.
+  // Each member's folder check and rank on the folder once (in `m`, which `offset 0` keeps from
+  // being folded into the join: the check was computed once per member and id), then their rank
+  // (the folder's rank standing for the walk up its ancestors on the rows still in it) and star
+  // on every id; a member with no id to join (an empty page, or its rows gone) still has their
+  // row, for the check.
   const result = await db.execute(sql`select m.user_id::text as "userId", m.readable,
       ${sql.raw('"documents"."id"')}::text as id,
-      ${documentRankSql(member)}::int as rank,
+      ${documentRankSql(member, { folderId: sql`${folderId}::uuid`, rank: sql`m.folder_rank` })}::int as rank,
       ${isFavoriteSql(member, documents)} as "isFavorite"
     from (select u.user_id,
-        ${folderReadableSql({ userId: sql`u.user_id` }, sql`${folderId}::uuid`, organizationId)} as readable
-      from unnest(${list(userIds)}) as u(user_id)) m
+        ${folderReadableSql({ userId: sql`u.user_id` }, sql`${folderId}::uuid`, organizationId)} as readable,
+        ${folderRankByIdSql({ userId: sql`u.user_id` }, sql`${folderId}::uuid`)} as folder_rank
+      from unnest(${list(userIds)}) as u(user_id) offset 0) m
     left join ${documents} on ${ids.length === 0 ? sql`false` : sql`${sql.raw('"documents"."organization_id"')} = ${organizationId} and ${sql.raw('"documents"."id"')} = any(${list(ids)})`}`);
   const parts = new Map<string, MemberPart>();
   for (const raw of rowsOf(result)) {

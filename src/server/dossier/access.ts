@@ -5,6 +5,7 @@ import type { FunctionCtx } from "../api/context.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
 import { documents, dossierFavorites, dossierShares, folders, users } from "../db/schema.ts";
+import { MAX_FOLDER_DEPTH } from "../folders/slugs.ts";
 import { isUuid } from "../ids.ts";
 
 /**
@@ -51,9 +52,34 @@ const q = (table: "documents" | "folders", column: string) => sql.raw(`"${table}
 const tableName = (table: typeof folders | typeof documents) =>
   table === folders ? "folders" : "documents";
 
-/** `path` lies at or below the folder aliased `anc`. */
-const atOrBelow = (path: SQL | string, alias: string) =>
-  sql`(${sql.raw(alias)}.path = ${path} or left(${path}, length(${sql.raw(alias)}.path) + 1) = ${sql.raw(alias)}.path || '/')`;
+/**
+ * The folders at or above `path` in `organization` — the folder itself and each ancestor — as
+ * the rows of `alias`: one probe of the unique (organization_id, path) index per level of
+ * `path` ("a", "a/b", "a/b/c" for "a/b/c"), so the cost follows the folder's depth and never
+ * the number of folders in the organization (a scan of every folder of the organization with a
+ * prefix test per row made folders.getAll quadratic in the folder count: decision 034,
+ * "PostgreSQL's share"). Paths are slugs joined by "/", never empty segments (slugs.ts).
+ */
+const foldersAtOrAbove = (alias: string, path: SQL, organization: SQL) => {
+  const a = sql.raw(alias);
+  const level = sql.raw(`${alias}_lvl`);
+  const row = sql.raw(`${alias}_row`);
+  // Each level is a LATERAL subquery with LIMIT, which cannot be flattened into a join: an index
+  // probe whatever the statistics say (as a plain join, a table without statistics was planned
+  // as "every folder of the organization owned by the caller, then the levels": the scan this
+  // replaces). The levels run over a constant series (MAX_FOLDER_DEPTH, which create and move
+  // enforce), so the planner knows there are a few: over `generate_series(1, depth)` it assumed
+  // 1,000 a row, and the estimated cost of a statement over a page or a tree crossed
+  // PostgreSQL's JIT threshold, compiling for hundreds of milliseconds on every call.
+  const found = sql.raw(`${alias}_x`);
+  return sql`(select ${found}.id, ${found}.owner_id
+    from generate_series(1, ${sql.raw(String(MAX_FOLDER_DEPTH))}) ${level}(n)
+    cross join lateral (select ${row}.id, ${row}.owner_id from ${folders} ${row}
+      where ${row}.organization_id = ${organization}
+        and ${row}.path = array_to_string((string_to_array(${path}, '/'))[1:${level}.n], '/')
+      limit 1) ${found}
+    where ${level}.n <= array_length(string_to_array(${path}, '/'), 1)) ${a}`;
+};
 
 const granteeIsCaller = (caller: RankCaller, alias: string) =>
   sql`(${sql.raw(alias)}.grantee_user_id = ${caller.userId} or ${sql.raw(alias)}.grantee_user_id is null)`;
@@ -68,12 +94,11 @@ const grantRank = (alias: string) =>
 function folderRankOf(caller: RankCaller, owner: SQL, path: SQL, organization: SQL): SQL<number> {
   return sql<number>`(case
     when ${owner} = ${caller.userId} then 4
-    when exists (select 1 from ${folders} anc_o where anc_o.organization_id = ${organization}
-      and anc_o.owner_id = ${caller.userId} and ${atOrBelow(path, "anc_o")}) then 3
-    else coalesce((select ${grantRank("sh_f")} from ${dossierShares} sh_f
-      join ${folders} anc_g on anc_g.id = sh_f.entity_id
-      where sh_f.entity_type = 'folder' and sh_f.organization_id = ${organization}
-        and ${granteeIsCaller(caller, "sh_f")} and ${atOrBelow(path, "anc_g")}), 0)
+    when exists (select 1 from ${foldersAtOrAbove("anc_o", path, organization)}
+      where anc_o.owner_id = ${caller.userId}) then 3
+    else coalesce((select ${grantRank("sh_f")} from ${foldersAtOrAbove("anc_g", path, organization)}
+      join ${dossierShares} sh_f on sh_f.entity_type = 'folder' and sh_f.entity_id = anc_g.id
+      where sh_f.organization_id = ${organization} and ${granteeIsCaller(caller, "sh_f")}), 0)
   end)`;
 }
 
@@ -87,14 +112,28 @@ export function folderRankSql(caller: RankCaller): SQL<number> {
   );
 }
 
-/** The caller's rank on each row of `documents` (not aliased). */
-export function documentRankSql(caller: RankCaller): SQL<number> {
+/**
+ * The caller's rank on each row of `documents` (not aliased). `knownFolder`: the caller's rank
+ * on one folder, already computed (folderRankByIdSql) — used for the rows in that folder
+ * instead of walking the folder's ancestors again for every row (documents.list's members'
+ * part, where every row of a page is in the listed folder: decision 034, "PostgreSQL's share").
+ */
+export function documentRankSql(
+  caller: RankCaller,
+  knownFolder?: { folderId: SQL; rank: SQL },
+): SQL<number> {
   const parentRank = folderRankOf(
     caller,
     sql`parent_f.owner_id`,
     sql`parent_f.path`,
     sql`parent_f.organization_id`,
   );
+  const viaParent = sql`coalesce((select least(${parentRank}, 3) from ${folders} parent_f
+        where parent_f.id = ${q("documents", "folder_id")}), 0)`;
+  const fromFolder = knownFolder
+    ? sql`(case when ${q("documents", "folder_id")} = ${knownFolder.folderId}
+        then least(${knownFolder.rank}, 3) else ${viaParent} end)`
+    : viaParent;
   return sql<number>`(case
     when ${q("documents", "owner_id")} = ${caller.userId} then 4
     else greatest(
@@ -102,9 +141,14 @@ export function documentRankSql(caller: RankCaller): SQL<number> {
         where sh_d.entity_type = 'document' and sh_d.entity_id = ${q("documents", "id")}
           and sh_d.organization_id = ${q("documents", "organization_id")}
           and ${granteeIsCaller(caller, "sh_d")}), 0),
-      coalesce((select least(${parentRank}, 3) from ${folders} parent_f
-        where parent_f.id = ${q("documents", "folder_id")}), 0))
+      ${fromFolder})
   end)`;
+}
+
+/** The caller's rank on the folder whose id is `folderId` (0 when there is none), any organization. */
+export function folderRankByIdSql(caller: RankCaller, folderId: SQL): SQL<number> {
+  const rank = folderRankOf(caller, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
+  return sql<number>`coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}), 0)`;
 }
 
 /**

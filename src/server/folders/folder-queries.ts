@@ -6,6 +6,7 @@ import { folders } from "../db/schema.ts";
 import {
   type DossierCaller,
   folderAccessColumns,
+  folderRankSql,
   readableFoldersCondition,
   requireFolderAccess,
 } from "../dossier/access.ts";
@@ -26,10 +27,28 @@ const toView = (selected: SelectedFolder) => folderView(selected.row, selected);
  */
 export async function getAllFolders(db: Executor, caller: DossierCaller): Promise<Folder[]> {
   if (!caller.organizationId) return [];
-  const rows = await selectFolders(db, caller)
-    .where(readableFoldersCondition(caller))
-    .orderBy(sql`${folders.path} collate "C"`);
+  const rows = await getAllFoldersQuery(db, caller);
   return rows.map(toView);
+}
+
+/**
+ * getAllFolders' statement (bench/folder-tree.ts explains it). The rank is computed once per
+ * folder, in a LATERAL subquery that `offset 0` keeps from being folded back into the select
+ * list and the WHERE (which would compute it twice: decision 034, "PostgreSQL's share").
+ */
+export function getAllFoldersQuery(db: Executor, caller: DossierCaller) {
+  const { rank: _computedTwice, ...columns } = folderAccessColumns(caller);
+  return db
+    .select({ row: folders, rank: sql<number>`folder_rank.rank`.mapWith(Number), ...columns })
+    .from(folders)
+    .crossJoinLateral(sql`(select ${folderRankSql(caller)} as rank offset 0) folder_rank`)
+    .where(
+      and(
+        caller.organizationId ? eq(folders.organizationId, caller.organizationId) : sql`false`,
+        sql`folder_rank.rank >= 1`,
+      ),
+    )
+    .orderBy(sql`${folders.path} collate "C"`);
 }
 
 /**
