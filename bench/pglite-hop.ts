@@ -90,7 +90,11 @@ for (let round = 0; round < rounds; round++) {
         "2,000 rows, array rows (drizzle select)",
         thread,
         await measure(largeCount, () =>
-          (db.$client as { query: (t: string, p: unknown[], o: object) => Promise<unknown> }).query(
+          (
+            (db as unknown as { $client: unknown }).$client as {
+              query: (t: string, p: unknown[], o: object) => Promise<unknown>;
+            }
+          ).query(
             "select g as id, md5(g::text) as name, now() - g * interval '1 minute' as at, g % 3 = 0 as flag from generate_series(1, 2000) g",
             [],
             { rowMode: "array" },
