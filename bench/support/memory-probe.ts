@@ -1,12 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
+import { isMainThread } from "node:worker_threads";
 
 /**
  * Preload for bench/idle-memory.ts (`node --import ./bench/support/memory-probe.ts ...`): every
  * 250 ms writes `process.memoryUsage()`, the modules resolved so far (by package) and the time
  * to MEMORY_PROBE_FILE, so the benchmark can see where the server's resident memory goes.
+ * The main thread's only: PGlite's worker thread inherits the flag and must not overwrite it.
  */
-const file = process.env.MEMORY_PROBE_FILE;
+const file = isMainThread ? process.env.MEMORY_PROBE_FILE : undefined;
 if (file) {
   const packages = new Map<string, number>();
   let modules = 0;

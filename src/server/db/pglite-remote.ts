@@ -46,6 +46,8 @@ export interface RemotePglite {
   exec(text: string): Promise<Results[]>;
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Once migrated: the worker analyzes, then runs every statement as a named one. */
+  serve(): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
   /** The worker's prepared-statement counters, read live from shared memory. */
@@ -59,10 +61,12 @@ export class PgliteClosedError extends Error {
   }
 }
 
-/** Starts the worker, waits until the database is open and migrated. */
+/** Starts the worker, waits until the database is open (then migrate it, then `serve`). */
 export async function startPgliteWorker(options: WorkerOptions): Promise<RemotePglite> {
   const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), {
     workerData: options,
+    // A small young generation, as the main thread's --max-semi-space-size=8 (idle memory).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
     // The worker's own console output goes where the process's does, as before.
     stdout: false,
     stderr: false,
@@ -218,6 +222,9 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
         listeners.delete(listener);
         if (!closed && !gone) await call({ op: "unlisten", listener });
       };
+    },
+    async serve() {
+      await call({ op: "serve" });
     },
     async close() {
       if (closed) return;

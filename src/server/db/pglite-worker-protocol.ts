@@ -60,6 +60,12 @@ export interface UnlistenRequest {
   listener: number;
 }
 
+/** Once migrated: ANALYZE, named statements everywhere, then ANALYZE every few minutes. */
+export interface ServeRequest {
+  op: "serve";
+  id: number;
+}
+
 export interface CloseRequest {
   op: "close";
   id: number;
@@ -72,6 +78,7 @@ export type Request =
   | EndRequest
   | ListenRequest
   | UnlistenRequest
+  | ServeRequest
   | CloseRequest;
 
 /** A query's result. Object rows travel as arrays with `fields` (names once, not per row). */
@@ -87,7 +94,7 @@ export type Reply =
   | { kind: "ok"; id: number; value: unknown }
   | { kind: "error"; id: number; error: SerializedError }
   | { kind: "notify"; listener: number; payload: string }
-  /** Once at start: the database is open and migrated; the counters' shared memory. */
+  /** Once at start: the database is open (not yet migrated); the counters' shared memory. */
   | { kind: "ready"; stats: SharedArrayBuffer }
   | { kind: "failed"; error: SerializedError };
 

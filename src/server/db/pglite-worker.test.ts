@@ -35,6 +35,8 @@ beforeAll(async () => {
     sharedBuffers: "16MB",
     analyzeEveryMs: 60_000,
   });
+  // Not migrated here (the protocol is what is tested): named statements everywhere from now.
+  await remote.serve();
   local = await PGlite.create({ extensions: { vector } });
   await local.exec("create extension if not exists vector");
   await remote.exec(SETUP);

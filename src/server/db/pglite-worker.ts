@@ -4,9 +4,7 @@ import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { MIGRATIONS_DIR, withoutPreparedStatements, withPreparedStatements } from "./database.ts";
+import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
 import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
 import {
   type QueryRequest,
@@ -18,8 +16,9 @@ import {
 } from "./pglite-worker-protocol.ts";
 
 /**
- * The thread PGlite runs on (decision 032, "PGlite in a worker thread"): opened, migrated and
- * analyzed here, then every statement of the server arrives as a message (pglite-worker-protocol.ts)
+ * The thread PGlite runs on (decision 032, "PGlite in a worker thread"): opened here, migrated by
+ * the main thread through the protocol (drizzle's migrator stays out of this thread's memory),
+ * analyzed here once told (`serve`), then every statement of the server arrives as a message (pglite-worker-protocol.ts)
  * from pglite-remote.ts. Its CPU is this thread's, not the main thread's, which parses HTTP,
  * JSON and the AI SDK's streams meanwhile.
  */
@@ -49,22 +48,11 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
     return;
   }
   let analyzer: NodeJS.Timeout | undefined;
-  try {
-    const prepared = installPreparedStatements(client, {
-      enabled: options.preparedMode !== "0",
-      stats: sharedStats(shared),
-    });
-    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
-    await analyze(client);
-    prepared.setEverywhere(options.preparedMode !== "scope");
-    collectStartupGarbage();
-    analyzer = setInterval(() => analyze(client), options.analyzeEveryMs);
-    analyzer.unref();
-  } catch (error) {
-    await client.close().catch(() => {});
-    post({ kind: "failed", error: serializeError(error) });
-    return;
-  }
+  // Migrations (sent by the main thread) run with PGlite's own unnamed statements.
+  const prepared = installPreparedStatements(client, {
+    enabled: options.preparedMode !== "0",
+    stats: sharedStats(shared),
+  });
 
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<number, Promise<() => Promise<void>>>();
@@ -101,6 +89,16 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         const stop = listeners.get(request.listener);
         listeners.delete(request.listener);
         if (stop) await (await stop)();
+        return null;
+      }
+      case "serve": {
+        // Migrated: planner statistics, named statements everywhere, start-up garbage.
+        await analyze(client);
+        prepared.setEverywhere(options.preparedMode !== "scope");
+        collectStartupGarbage();
+        clearInterval(analyzer);
+        analyzer = setInterval(() => analyze(client), options.analyzeEveryMs);
+        analyzer.unref();
         return null;
       }
       case "close": {

@@ -3,6 +3,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import {
   CHANGES_CHANNEL,
@@ -78,6 +79,19 @@ async function openInWorker(dir: string, preparedMode: string | undefined) {
     sharedBuffers: PGLITE_SHARED_BUFFERS,
     analyzeEveryMs: PGLITE_ANALYZE_EVERY_MS,
   });
+  try {
+    // Through the worker, as any statement: drizzle's migrator stays on this thread.
+    await migratePglite(drizzlePglite(client as unknown as PGlite), {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
+    await client.serve();
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  // The worker collects its own; this thread's heap grew with the start-up (modules, config)
+  // and, with no pressure, would keep its size for minutes (decision 032, idle memory).
+  collectStartupGarbage();
   return {
     client,
     statementStats: client.stats,
@@ -99,7 +113,6 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { vector } = await import("@electric-sql/pglite-pgvector");
-  const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
   const { installPreparedStatements } = await import("./pglite-prepared.ts");
   const client = await PGlite.create(dir, {
     extensions: { vector, pg_trgm },
