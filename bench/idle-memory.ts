@@ -22,7 +22,7 @@ import { table } from "./support/stats.ts";
  * anonymous mapping (PGlite's WebAssembly memory), from a preload that writes
  * `process.memoryUsage()` and the packages loaded (bench/support/memory-probe.ts).
  *
- *   node bench/idle-memory.ts [--cases fresh,seeded,postgres] [--settle 20]
+ *   [PGLITE_THREAD=main] node bench/idle-memory.ts [--cases fresh,seeded,postgres] [--settle 20]
  *     [--seeded-dir DIR]   reuse a data dir already seeded (and started once)
  *     [--node-args=--max-semi-space-size=16]   node flags (default: npm start's)
  *
@@ -147,6 +147,8 @@ async function measure(
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",
         MEMORY_PROBE_FILE: probeFile,
+        // Where PGlite runs (decision 032, "PGlite in a worker thread"): as the caller's env says.
+        PGLITE_THREAD: process.env.PGLITE_THREAD ?? "worker",
         ...env,
       },
       stdio: ["ignore", "ignore", "pipe"],

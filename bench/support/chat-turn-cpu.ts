@@ -21,6 +21,13 @@ export interface TurnCpu {
   turns: number;
   /** This process's CPU (user + system) per turn: the turn's read and writes and the answer's final save. */
   cpuMsPerTurn: number;
+  /**
+   * Of that, the server's main thread's (`process.threadCpuUsage()`): with PGlite on its worker
+   * thread (PGLITE_THREAD, decision 032) the database's share runs beside it.
+   */
+  mainThreadMsPerTurn: number;
+  /** Where PGlite ran (PGLITE_THREAD; the worker unless set). */
+  thread: "worker" | "main";
   /** Of that: the turn's read (readTurnState), its write (with the planning), the final save. */
   phasesMsPerTurn: { read: number; write: number; finalSave: number };
   /** Statements per turn through PGlite's query (BEGIN/COMMIT not counted). */
@@ -35,7 +42,8 @@ export interface TurnCpu {
  * PGlite CPU per chat turn, in this process (no HTTP, no model): every database statement of a
  * turn as the server runs it (prepareTurn's read and its write transaction, then the answer's
  * final save, AssistantWriter.finish), on threads made beforehand like the latency case's.
- * Measured with process.cpuUsage(), so other load on the machine barely moves it.
+ * Measured with process.cpuUsage(), the whole process's CPU (PGlite's worker thread included),
+ * so other load on the machine barely moves it; PGLITE_THREAD=main runs PGlite in-thread.
  */
 export async function measureTurnCpu(options: {
   turns: number;
@@ -49,6 +57,7 @@ export async function measureTurnCpu(options: {
   const config = loadConfig({
     DATA_DIR: dir,
     DATABASE_URL: "",
+    PGLITE_THREAD: process.env.PGLITE_THREAD ?? "worker",
     LOG_LEVEL: "warn",
     ADMIN_EMAIL: "",
     ADMIN_PASSWORD: "",
@@ -124,13 +133,17 @@ export async function measureTurnCpu(options: {
     phases.read = phases.write = phases.finalSave = 0;
     const fromUs = monotonicUs();
     const cpu = process.cpuUsage();
+    const mainCpu = process.threadCpuUsage();
     for (let i = options.warmup; i < total; i++) await turn(ids[i]!);
     const used = process.cpuUsage(cpu);
+    const mainUsed = process.threadCpuUsage(mainCpu);
     const window = { fromUs, toUs: monotonicUs() };
     return {
       prepared: options.prepared,
       turns: options.turns,
       cpuMsPerTurn: (used.user + used.system) / 1000 / options.turns,
+      mainThreadMsPerTurn: (mainUsed.user + mainUsed.system) / 1000 / options.turns,
+      thread: config.pgliteThread,
       phasesMsPerTurn: {
         read: phases.read / 1000 / options.turns,
         write: phases.write / 1000 / options.turns,

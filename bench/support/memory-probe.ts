@@ -1,9 +1,10 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
-import { constants, PerformanceObserver } from "node:perf_hooks";
 import path from "node:path";
-import { runInNewContext } from "node:vm";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
+import { isMainThread } from "node:worker_threads";
 
 /**
  * Preload (`node --import ./bench/support/memory-probe.ts ...`, or in NODE_OPTIONS for the
@@ -22,8 +23,10 @@ import v8 from "node:v8";
  *   MEMORY_PROBE_SNAPSHOTS=1 it then writes a V8 heap snapshot beside it
  *   (`heap-<pid>-<uptime>.heapsnapshot`; it blocks the process for seconds and grows its RSS,
  *   so take RSS figures from a run without it).
+ *
+ * The main thread's only: PGlite's worker thread inherits the preload and must not overwrite it.
  */
-const file = process.env.MEMORY_PROBE_FILE;
+const file = isMainThread ? process.env.MEMORY_PROBE_FILE : undefined;
 if (file) {
   const packages = new Map<string, number>();
   let modules = 0;
@@ -52,7 +55,7 @@ if (file) {
   process.on("exit", write);
 }
 
-const dir = process.env.MEMORY_PROBE_DIR;
+const dir = isMainThread ? process.env.MEMORY_PROBE_DIR : undefined;
 if (dir && process.argv.some((arg) => arg.endsWith(path.join("src", "server", "main.ts")))) {
   mkdirSync(dir, { recursive: true });
   const series = path.join(dir, `memory-${process.pid}.jsonl`);

@@ -318,7 +318,11 @@ async function main(): Promise<number> {
     const config = loadConfig();
     const work = prepare(positionals[0], values);
     const m = await loadModules();
-    database = await m.openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await m.openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteThread: config.pgliteThread,
+    });
     process.stdout.write(`${await work(m, database, config)}\n`);
     return 0;
   } catch (error) {

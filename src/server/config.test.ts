@@ -176,6 +176,14 @@ describe("loadConfig", () => {
     );
   });
 
+  it("runs PGlite on its own worker thread unless PGLITE_THREAD=main", () => {
+    expect(loadConfig({}).pgliteThread).toBe("worker");
+    expect(loadConfig({ PGLITE_THREAD: "main" }).pgliteThread).toBe("main");
+    expect(configErrorOf({ PGLITE_THREAD: "both" })).toContain(
+      "PGLITE_THREAD must be worker or main",
+    );
+  });
+
   it("sizes the live path's own PostgreSQL pool from LIVE_DATABASE_POOL_SIZE, 0 to 50, 2 by default", () => {
     expect(loadConfig({}).liveDatabasePoolSize).toBe(2);
     expect(loadConfig({ LIVE_DATABASE_POOL_SIZE: "0" }).liveDatabasePoolSize).toBe(0);

@@ -44,6 +44,9 @@ const envSchema = z
       .min(0, "must be at least 0")
       .max(50, "must be at most 50")
       .default(2),
+    PGLITE_THREAD: z
+      .enum(["worker", "main"], { message: "must be worker or main" })
+      .default("worker"),
     LIVE_STATS_FILE: z.string().min(1, "must not be empty").optional(),
     APP_NAME: z
       .string()
@@ -250,6 +253,11 @@ function finish(env: z.infer<typeof envSchema>, oidcProviders: OidcProviderConfi
      * do not queue behind requests); 0: they share the main pool.
      */
     liveDatabasePoolSize: env.LIVE_DATABASE_POOL_SIZE,
+    /**
+     * Where the embedded database runs (decision 032, "PGlite in a worker thread"): its own
+     * worker thread, or the server's main thread (a one-core host).
+     */
+    pgliteThread: env.PGLITE_THREAD,
     /** Where the live-query hub writes its counters every second (benchmarks); unset: nowhere. */
     liveStatsFile: env.LIVE_STATS_FILE,
     appName: env.APP_NAME,

@@ -14,6 +14,7 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     livePoolSize: config.liveDatabasePoolSize,
+    pgliteThread: config.pgliteThread,
     onListenerError: (error) =>
       log.warn({ err: error }, "change listener connection failed; reconnecting"),
   });

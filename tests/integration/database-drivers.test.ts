@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -8,9 +10,16 @@ import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support
 const ROOT = resolve(import.meta.dirname, "../..");
 const NODE = join(ROOT, "node_modules/.bin/node");
 const SCRIPT = join(ROOT, "tests/support/loaded-drivers.ts");
+const HOOKS = join(ROOT, "tests/support/driver-hooks.ts");
 
 async function driversLoaded(args: string[]) {
-  const { stdout } = await promisify(execFile)(NODE, [SCRIPT, ...args], { cwd: ROOT });
+  // Every thread's modules: PGlite runs in a worker thread (decision 032).
+  const file = join(mkdtempSync(join(tmpdir(), "atrium-drivers-")), "loaded.txt");
+  writeFileSync(file, "");
+  const { stdout } = await promisify(execFile)(NODE, ["--import", HOOKS, SCRIPT, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, LOADED_DRIVERS_FILE: file },
+  });
   return JSON.parse(stdout.trim().split("\n").at(-1)!) as { kind: string; loaded: string[] };
 }
 

@@ -57,6 +57,8 @@ export interface OpenOptions {
    * live re-runs share the main pool). Statements started inside `onLiveConnection` use it.
    */
   livePoolSize?: number;
+  /** PGlite: on a worker thread of its own (the default) or the main thread (PGLITE_THREAD). */
+  pgliteThread?: "worker" | "main";
   onListenerError?: (error: Error) => void;
 }
 

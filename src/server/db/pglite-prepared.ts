@@ -60,7 +60,12 @@ export interface PreparedStatementStats {
  */
 export function installPreparedStatements(
   client: PGlite,
-  options: { enabled?: boolean; maxStatements?: number } = {},
+  options: {
+    enabled?: boolean;
+    maxStatements?: number;
+    /** Where to count (the worker's counters in shared memory, pglite-worker.ts); a new object if unset. */
+    stats?: PreparedStatementStats;
+  } = {},
 ): {
   stats: PreparedStatementStats;
   supported: boolean;
@@ -73,7 +78,7 @@ export function installPreparedStatements(
     typeof internal.execProtocolStream === "function" &&
     typeof internal._runExclusiveQuery === "function" &&
     typeof internal._runExclusiveTransaction === "function";
-  const stats: PreparedStatementStats = {
+  const stats: PreparedStatementStats = options.stats ?? {
     statements: 0,
     executed: 0,
     prepared: 0,

@@ -1,9 +1,7 @@
 import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { vector } from "@electric-sql/pglite-pgvector";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
@@ -15,7 +13,7 @@ import {
   queryLogger,
   withDefaultPreparedStatements,
 } from "./database.ts";
-import { installPreparedStatements } from "./pglite-prepared.ts";
+import { startPgliteWorker } from "./pglite-remote.ts";
 import * as schema from "./schema.ts";
 
 const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
@@ -26,61 +24,139 @@ const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
+/**
+ * Where PGlite runs (decision 032, "PGlite in a worker thread"): "worker" (the default) in a
+ * worker thread of its own, so the database's CPU is off the thread that parses HTTP and
+ * streams answers; "main" on the server's one JavaScript thread, as before (a host with one
+ * core gains nothing from the second thread and pays its message hop).
+ */
+export type PgliteThread = "worker" | "main";
+
 /** The embedded database in DATA_DIR/pglite (one process at a time: a lock file guards it). */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  options: { thread?: PgliteThread } = {},
+): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
   const release = acquireDataDirLock(dataDir);
-  let client: PGlite;
-  try {
-    client = await PGlite.create(dir, {
-      extensions: { vector, pg_trgm },
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    });
-  } catch (error) {
-    release();
-    throw error;
-  }
   // Named prepared statements (decision 032, "PGlite request cost"): every statement once the
   // database is open; ATRIUM_PGLITE_PREPARED=scope only inside withPreparedStatements (the chat
   // turn), =0 never.
   const preparedMode = process.env.ATRIUM_PGLITE_PREPARED;
-  const prepared = installPreparedStatements(client, { enabled: preparedMode !== "0" });
-  const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-  // PGlite has no autovacuum, so nothing collects planner statistics; without
-  // them joins over documents and chunks get very bad plans. Analyze at start
-  // and every few minutes (cheap: sampled).
-  const analyze = () =>
-    client.exec("ANALYZE").catch(() => {
-      /* closing, or busy: the next round will do */
-    });
-  await analyze();
-  prepared.setEverywhere(preparedMode !== "scope");
-  collectStartupGarbage();
-  const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
-  analyzer.unref();
+  let opened: Omit<Database, "kind" | "db" | "close"> & { client: unknown; stop(): Promise<void> };
+  try {
+    opened =
+      (options.thread ?? "worker") === "worker"
+        ? await openInWorker(dir, preparedMode)
+        : await openInThread(dir, preparedMode);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(opened.client as PGlite, {
+    schema,
+    logger: queryLogger,
+  }) as unknown as Db;
   return {
     kind: "pglite",
     db,
-    statementStats: prepared.stats,
-    async listen(onPayload, _onReconnect, channel = CHANGES_CHANNEL) {
-      // PGlite delivers notifications from inside the statement that caused them: the work they
-      // start (live-query re-runs) must not inherit that statement's prepared-statement scope
-      // (the default applies to it, as to any request).
-      const stop = await client.listen(channel, (payload) =>
-        withDefaultPreparedStatements(() => onPayload(payload)),
-      );
-      return stop;
-    },
+    statementStats: opened.statementStats,
+    listen: opened.listen,
     async close() {
-      clearInterval(analyzer);
       try {
-        await client.close();
+        await opened.stop();
       } finally {
         release();
       }
     },
   };
+}
+
+async function openInWorker(dir: string, preparedMode: string | undefined) {
+  const client = await startPgliteWorker({
+    dir,
+    preparedMode,
+    sharedBuffers: PGLITE_SHARED_BUFFERS,
+    analyzeEveryMs: PGLITE_ANALYZE_EVERY_MS,
+  });
+  try {
+    // Through the worker, as any statement: drizzle's migrator stays on this thread.
+    await migratePglite(drizzlePglite(client as unknown as PGlite), {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
+    await client.serve();
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  // The worker collects its own; this thread's heap grew with the start-up (modules, config)
+  // and, with no pressure, would keep its size for minutes (decision 032, idle memory).
+  collectStartupGarbage();
+  return {
+    client,
+    statementStats: client.stats,
+    async listen(
+      onPayload: (payload: string) => void,
+      _onReconnect: () => void,
+      channel = CHANGES_CHANNEL,
+    ) {
+      // Notifications arrive as messages, each in a task of its own: no statement's scope.
+      return client.listen(channel, (payload) =>
+        withDefaultPreparedStatements(() => onPayload(payload)),
+      );
+    },
+    stop: () => client.close(),
+  };
+}
+
+async function openInThread(dir: string, preparedMode: string | undefined) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { vector } = await import("@electric-sql/pglite-pgvector");
+  const { installPreparedStatements } = await import("./pglite-prepared.ts");
+  const client = await PGlite.create(dir, {
+    extensions: { vector, pg_trgm },
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+  try {
+    const prepared = installPreparedStatements(client, { enabled: preparedMode !== "0" });
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+    // PGlite has no autovacuum, so nothing collects planner statistics; without
+    // them joins over documents and chunks get very bad plans. Analyze at start
+    // and every few minutes (cheap: sampled).
+    const analyze = () =>
+      client.exec("ANALYZE").catch(() => {
+        /* closing, or busy: the next round will do */
+      });
+    await analyze();
+    prepared.setEverywhere(preparedMode !== "scope");
+    collectStartupGarbage();
+    const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
+    analyzer.unref();
+    return {
+      client,
+      statementStats: prepared.stats,
+      async listen(
+        onPayload: (payload: string) => void,
+        _onReconnect: () => void,
+        channel = CHANGES_CHANNEL,
+      ) {
+        // PGlite delivers notifications from inside the statement that caused them: the work they
+        // start (live-query re-runs) must not inherit that statement's prepared-statement scope
+        // (the default applies to it, as to any request).
+        return client.listen(channel, (payload) =>
+          withDefaultPreparedStatements(() => onPayload(payload)),
+        );
+      },
+      async stop() {
+        clearInterval(analyzer);
+        await client.close();
+      },
+    };
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
 }
 
 /**

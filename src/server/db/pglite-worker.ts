@@ -1,0 +1,236 @@
+import v8 from "node:v8";
+import vm from "node:vm";
+import { type MessagePort, parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
+import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
+import {
+  type QueryRequest,
+  type QueryResult,
+  type Reply,
+  type Request,
+  STATS_FIELDS,
+  serializeError,
+} from "./pglite-worker-protocol.ts";
+
+/**
+ * The thread PGlite runs on (decision 032, "PGlite in a worker thread"): opened here, migrated by
+ * the main thread through the protocol (drizzle's migrator stays out of this thread's memory),
+ * analyzed here once told (`serve`), then every statement of the server arrives as a message (pglite-worker-protocol.ts)
+ * from pglite-remote.ts. Its CPU is this thread's, not the main thread's, which parses HTTP,
+ * JSON and the AI SDK's streams meanwhile.
+ */
+
+export interface WorkerOptions {
+  /** DATA_DIR/pglite. */
+  dir: string;
+  /** ATRIUM_PGLITE_PREPARED as read by the main thread ("0", "scope" or unset). */
+  preparedMode?: string;
+  sharedBuffers: string;
+  analyzeEveryMs: number;
+}
+
+const PASSTHROUGH = (value: string) => value;
+
+async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
+  const post = (reply: Reply) => port.postMessage(reply);
+  let client: PGlite;
+  const shared = new SharedArrayBuffer(STATS_FIELDS.length * Float64Array.BYTES_PER_ELEMENT);
+  try {
+    client = await PGlite.create(options.dir, {
+      extensions: { vector, pg_trgm },
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`],
+    });
+  } catch (error) {
+    post({ kind: "failed", error: serializeError(error) });
+    return;
+  }
+  let analyzer: NodeJS.Timeout | undefined;
+  // Migrations (sent by the main thread) run with PGlite's own unnamed statements.
+  const prepared = installPreparedStatements(client, {
+    enabled: options.preparedMode !== "0",
+    stats: sharedStats(shared),
+  });
+
+  const transactions = new Map<number, OpenTransaction>();
+  const listeners = new Map<number, Promise<() => Promise<void>>>();
+  let closing = false;
+
+  const handle = async (request: Request): Promise<unknown> => {
+    switch (request.op) {
+      case "query": {
+        const target = request.tx === undefined ? client : transactionOf(request.tx).tx;
+        return toQueryResult(await inScope(request.prepared, () => runQuery(target, request)));
+      }
+      case "exec": {
+        const target = request.tx === undefined ? client : transactionOf(request.tx).tx;
+        const results = await target.exec(request.text);
+        return results.map((result) => toQueryResult(result));
+      }
+      case "begin":
+        return begin();
+      case "end": {
+        const open = transactionOf(request.tx);
+        transactions.delete(request.tx);
+        open.end(request.commit);
+        return open.done;
+      }
+      case "listen": {
+        const stop = client.listen(request.channel, (payload) =>
+          post({ kind: "notify", listener: request.listener, payload }),
+        );
+        listeners.set(request.listener, stop);
+        await stop;
+        return null;
+      }
+      case "unlisten": {
+        const stop = listeners.get(request.listener);
+        listeners.delete(request.listener);
+        if (stop) await (await stop)();
+        return null;
+      }
+      case "serve": {
+        // Migrated: planner statistics, named statements everywhere, start-up garbage.
+        await analyze(client);
+        prepared.setEverywhere(options.preparedMode !== "scope");
+        collectStartupGarbage();
+        clearInterval(analyzer);
+        analyzer = setInterval(() => analyze(client), options.analyzeEveryMs);
+        analyzer.unref();
+        return null;
+      }
+      case "close": {
+        closing = true;
+        clearInterval(analyzer);
+        await client.close();
+        return null;
+      }
+    }
+  };
+
+  const transactionOf = (id: number): OpenTransaction => {
+    const open = transactions.get(id);
+    if (!open) throw new Error("Transaction is closed");
+    return open;
+  };
+
+  let nextTransaction = 0;
+  /**
+   * PGlite's own transaction: it waits for the lock, sends BEGIN, runs the statements that
+   * arrive for it (others wait, as in-thread), then COMMIT, or ROLLBACK when the caller failed.
+   */
+  const begin = () =>
+    new Promise<number>((started, failedToStart) => {
+      const id = ++nextTransaction;
+      let began = false;
+      const open = { end: (_commit: boolean) => {} } as OpenTransaction;
+      open.done = client
+        .transaction(
+          (tx) =>
+            new Promise<void>((commit, rollback) => {
+              began = true;
+              open.tx = tx;
+              open.end = (ok) => (ok ? commit() : rollback(ROLLED_BACK));
+              transactions.set(id, open);
+              started(id);
+            }),
+        )
+        .then(
+          () => null,
+          (error) => {
+            if (!began) failedToStart(error);
+            if (error === ROLLED_BACK) return null;
+            throw error;
+          },
+        );
+      // Not awaited when it failed to start (the begin request got the error).
+      open.done.catch(() => {});
+    });
+
+  port.on("message", (request: Request) => {
+    if (closing && request.op !== "close") {
+      post({ kind: "error", id: request.id, error: serializeError(new Error("PGlite is closed")) });
+      return;
+    }
+    handle(request).then(
+      (value) => post({ kind: "ok", id: request.id, value }),
+      (error) => post({ kind: "error", id: request.id, error: serializeError(error) }),
+    );
+  });
+  post({ kind: "ready", stats: shared });
+}
+
+interface OpenTransaction {
+  tx: Transaction;
+  end: (commit: boolean) => void;
+  /** Settles once COMMIT or ROLLBACK has run (rejects with COMMIT's error). */
+  done: Promise<null>;
+}
+
+const ROLLED_BACK = Symbol("rolled back");
+
+function runQuery(target: PGlite | Transaction, request: QueryRequest): Promise<Results<unknown>> {
+  const parsers = request.rawTypes?.length
+    ? Object.fromEntries(request.rawTypes.map((type) => [type, PASSTHROUGH]))
+    : undefined;
+  // Rows as arrays whatever the caller's mode: names go once, in `fields`.
+  return target.query(request.text, request.params, { rowMode: "array", parsers });
+}
+
+function inScope<T>(prepared: boolean | undefined, fn: () => T): T {
+  if (prepared === true) return withPreparedStatements(fn);
+  if (prepared === false) return withoutPreparedStatements(fn);
+  return fn();
+}
+
+function toQueryResult(result: Results<unknown>): QueryResult {
+  return {
+    rows: result.rows as unknown[][],
+    fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
+    affectedRows: result.affectedRows,
+    command: result.command,
+    rowCount: result.rowCount,
+  };
+}
+
+/** PGlite has no autovacuum: planner statistics at start and every few minutes (sampled, cheap). */
+function analyze(client: PGlite): Promise<unknown> {
+  return client.exec("ANALYZE").catch(() => {
+    /* closing, or busy: the next round will do */
+  });
+}
+
+/** The prepared-statement counters in memory the main thread reads (database.statementStats). */
+function sharedStats(buffer: SharedArrayBuffer): PreparedStatementStats {
+  const counters = new Float64Array(buffer);
+  const stats = {} as PreparedStatementStats;
+  STATS_FIELDS.forEach((field, i) => {
+    Object.defineProperty(stats, field, {
+      get: () => counters[i],
+      set: (value: number) => {
+        counters[i] = value;
+      },
+      enumerable: true,
+    });
+  });
+  return stats;
+}
+
+/**
+ * One full garbage collection once the database is open (decision 032): WebAssembly memory of
+ * an instance no longer used is freed only when its objects are collected, and V8 does not count
+ * it as pressure. `gc` is reachable at run time through --expose-gc in a fresh context.
+ */
+function collectStartupGarbage(): void {
+  try {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as (() => void) | undefined;
+    gc?.();
+  } catch {
+    // Not essential: memory is returned at the next major collection.
+  }
+}
+
+if (parentPort) await main(parentPort, workerData as WorkerOptions);
