@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
-import { preparedStatementChoice } from "./database.ts";
+import { liveStatementSink, preparedStatementChoice } from "./database.ts";
 import type { PreparedStatementStats } from "./pglite-prepared.ts";
 import type { WorkerOptions } from "./pglite-worker.ts";
 import {
@@ -159,6 +159,7 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
         rawTypes,
         prepared: preparedStatementChoice(),
         tx,
+        live: tx === undefined && liveStatementSink() !== undefined ? true : undefined,
       },
       options,
     );

@@ -23,6 +23,11 @@ export interface QueryRequest {
   prepared: PreparedChoice;
   /** The transaction it belongs to (from `begin`), if any. */
   tx?: number;
+  /**
+   * A live re-run's statement (`onLiveConnection`): the worker runs it before the requests'
+   * statements waiting beside it (decision 034, "The live path first on PGlite").
+   */
+  live?: boolean;
 }
 
 export interface ExecRequest {

@@ -6,7 +6,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
+import { onLiveConnection, withoutPreparedStatements, withPreparedStatements } from "./database.ts";
 import { createPgliteDataDir } from "./pglite-initdb.ts";
 import { type RemotePglite, startPgliteWorker } from "./pglite-remote.ts";
 
@@ -263,6 +263,34 @@ describe("PGlite through its worker: transactions", () => {
     await transaction;
     expect(await outside).toEqual([{ n: 2 }]);
     expect(order).toEqual(["transaction", "outside"]);
+  });
+
+  it("runs a live re-run's statement before the requests' statements waiting beside it", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A transaction holds PGlite while statements from outside pile up behind it.
+    const transaction = remote.transaction(async (tx) => {
+      await tx.query("select 1");
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const ask = (name: string, live: boolean) => {
+      const run = () => remote.query(`select '${name}' as name`);
+      const sink = { statement: () => {} };
+      return (live ? onLiveConnection(sink, run) : run()).then(() => order.push(name));
+    };
+    const asked = [ask("request 1", false), ask("request 2", false), ask("request 3", false)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    asked.push(ask("live", true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await transaction;
+    await Promise.all(asked);
+    // The first request was already waiting on PGlite's lock; the live one goes next.
+    expect(order).toEqual(["request 1", "live", "request 2", "request 3"]);
   });
 
   it("drizzle's nested transactions roll back to their savepoint", async () => {

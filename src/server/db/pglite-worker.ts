@@ -1,9 +1,8 @@
-import v8 from "node:v8";
-import vm from "node:vm";
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
+import { releaseStartupMemory } from "../lib/startup-memory.ts";
 import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
 import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
 import {
@@ -95,7 +94,7 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         // Migrated: planner statistics, named statements everywhere, start-up garbage.
         await analyze(client);
         prepared.setEverywhere(options.preparedMode !== "scope");
-        collectStartupGarbage();
+        releaseStartupMemory();
         clearInterval(analyzer);
         analyzer = setInterval(() => analyze(client), options.analyzeEveryMs);
         analyzer.unref();
@@ -149,15 +148,44 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
       open.done.catch(() => {});
     });
 
+  /**
+   * Statements outside a transaction wait here, one at a time into PGlite, the live path's first
+   * (decision 034, "The live path first on PGlite"): PGlite runs one statement at a time in the
+   * order asked, so with a hundred requests' statements queued a live re-run waited behind all of
+   * them. A transaction's own statements, its begin and end, listen and close go straight on
+   * (PGlite's lock orders them as before).
+   */
+  const waiting: { live: Array<() => Promise<void>>; other: Array<() => Promise<void>> } = {
+    live: [],
+    other: [],
+  };
+  let pumping = false;
+  const pump = async () => {
+    pumping = true;
+    for (;;) {
+      const job = waiting.live.shift() ?? waiting.other.shift();
+      if (!job) break;
+      await job();
+    }
+    pumping = false;
+  };
+
   port.on("message", (request: Request) => {
     if (closing && request.op !== "close") {
       post({ kind: "error", id: request.id, error: serializeError(new Error("PGlite is closed")) });
       return;
     }
-    handle(request).then(
-      (value) => post({ kind: "ok", id: request.id, value }),
-      (error) => post({ kind: "error", id: request.id, error: serializeError(error) }),
-    );
+    const run = () =>
+      handle(request).then(
+        (value) => post({ kind: "ok", id: request.id, value }),
+        (error) => post({ kind: "error", id: request.id, error: serializeError(error) }),
+      );
+    if ((request.op === "query" || request.op === "exec") && request.tx === undefined) {
+      (request.op === "query" && request.live ? waiting.live : waiting.other).push(run);
+      if (!pumping) void pump();
+    } else {
+      void run();
+    }
   });
   post({ kind: "ready", stats: shared });
 }
@@ -216,21 +244,6 @@ function sharedStats(buffer: SharedArrayBuffer): PreparedStatementStats {
     });
   });
   return stats;
-}
-
-/**
- * One full garbage collection once the database is open (decision 032): WebAssembly memory of
- * an instance no longer used is freed only when its objects are collected, and V8 does not count
- * it as pressure. `gc` is reachable at run time through --expose-gc in a fresh context.
- */
-function collectStartupGarbage(): void {
-  try {
-    v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc") as (() => void) | undefined;
-    gc?.();
-  } catch {
-    // Not essential: memory is returned at the next major collection.
-  }
 }
 
 if (parentPort) await main(parentPort, workerData as WorkerOptions);

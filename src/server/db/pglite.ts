@@ -1,9 +1,8 @@
 import path from "node:path";
-import v8 from "node:v8";
-import vm from "node:vm";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { releaseStartupMemory } from "../lib/startup-memory.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import {
   CHANGES_CHANNEL,
@@ -20,9 +19,11 @@ const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
 /**
  * PostgreSQL's buffer cache inside PGlite's WebAssembly memory, which never shrinks. The default
  * (128 MB) filled up at start and kept the idle server above 300 MB resident (decision 032);
- * PGlite reads through the operating system's file cache, so a smaller pool costs little.
+ * PGlite reads through the operating system's file cache, so a smaller pool costs little. 16 MB
+ * since PGlite runs in a worker thread, whose own V8 instance costs about 20 MB (decision 033,
+ * "Memory over the run", lead's amendment).
  */
-const PGLITE_SHARED_BUFFERS = "32MB";
+const PGLITE_SHARED_BUFFERS = "16MB";
 
 /**
  * Where PGlite runs (decision 032, "PGlite in a worker thread"): "worker" (the default) in a
@@ -91,7 +92,7 @@ async function openInWorker(dir: string, preparedMode: string | undefined) {
   }
   // The worker collects its own; this thread's heap grew with the start-up (modules, config)
   // and, with no pressure, would keep its size for minutes (decision 032, idle memory).
-  collectStartupGarbage();
+  releaseStartupMemory();
   return {
     client,
     statementStats: client.stats,
@@ -130,7 +131,7 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
       });
     await analyze();
     prepared.setEverywhere(preparedMode !== "scope");
-    collectStartupGarbage();
+    releaseStartupMemory();
     const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
     analyzer.unref();
     return {
@@ -156,22 +157,5 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
-  }
-}
-
-/**
- * One full garbage collection once the database is open (decision 032). A new data dir is made
- * by a second, throwaway PGlite instance (initdb) whose WebAssembly memory (200+ MB) is freed
- * only when its objects are collected, and V8 does not count that memory as pressure: with a
- * small heap no major collection came for minutes, and the idle server kept it all. `gc` is
- * reachable at run time through --expose-gc in a fresh context.
- */
-function collectStartupGarbage(): void {
-  try {
-    v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc") as (() => void) | undefined;
-    gc?.();
-  } catch {
-    // Not essential: memory is returned at the next major collection.
   }
 }
