@@ -289,8 +289,8 @@ describe("PGlite through its worker: transactions", () => {
     release();
     await transaction;
     await Promise.all(asked);
-    // The first request was already waiting on PGlite's lock; the live one goes next.
-    expect(order).toEqual(["request 1", "live", "request 2", "request 3"]);
+    // The transaction held the queue's turn: the live statement goes first when it ends.
+    expect(order).toEqual(["live", "request 1", "request 2", "request 3"]);
   });
 
   it("drizzle's nested transactions roll back to their savepoint", async () => {

@@ -152,8 +152,8 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
    * Statements outside a transaction wait here, one at a time into PGlite, the live path's first
    * (decision 034, "The live path first on PGlite"): PGlite runs one statement at a time in the
    * order asked, so with a hundred requests' statements queued a live re-run waited behind all of
-   * them. A transaction's own statements, its begin and end, listen and close go straight on
-   * (PGlite's lock orders them as before).
+   * them. A transaction takes one turn from its BEGIN to its end; its own statements and end,
+   * listen and close go straight on.
    */
   const waiting: { live: Array<() => Promise<void>>; other: Array<() => Promise<void>> } = {
     live: [],
@@ -182,6 +182,22 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
       );
     if ((request.op === "query" || request.op === "exec") && request.tx === undefined) {
       (request.op === "query" && request.live ? waiting.live : waiting.other).push(run);
+      if (!pumping) void pump();
+    } else if (request.op === "begin") {
+      // A transaction holds PGlite from its BEGIN to its end (PGlite's lock did so already):
+      // it takes its turn in the queue, so a live statement asked meanwhile goes before it.
+      waiting.other.push(async () => {
+        let id: number;
+        try {
+          id = await begin();
+        } catch (error) {
+          post({ kind: "error", id: request.id, error: serializeError(error) });
+          return;
+        }
+        const open = transactions.get(id);
+        post({ kind: "ok", id: request.id, value: id });
+        await open?.done.catch(() => {});
+      });
       if (!pumping) void pump();
     } else {
       void run();
