@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { memberParts } from "../../src/server/documents/list-documents.ts";
 import { newId } from "../../src/server/ids.ts";
 import { callFn } from "../support/call-fn.ts";
-import { closeLiveSetup, createTeam, type LiveSetup, liveSetups } from "../support/live-team.ts";
 import { createFolder, insertDocument } from "../support/dossier-fixtures.ts";
+import { createTeam, folderListArgs, liveSetups, useLiveSetup } from "../support/live-team.ts";
 import { createTestUser, type TestUser } from "../support/server.ts";
 import { nextValue, subscribeFn } from "../support/sync-fn.ts";
-import { TestSocket } from "../support/sync-socket.ts";
+import type { TestSocket } from "../support/sync-socket.ts";
 
 /**
  * A folder's live list reads every waiting member's own part — rank, star, folder check — in
@@ -22,32 +22,13 @@ import { TestSocket } from "../support/sync-socket.ts";
 type Page = ResultOf<typeof api.documents.list>;
 
 describe.each(liveSetups)("batched live list (%s)", (_, make) => {
-  let setup: LiveSetup;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    setup = await make();
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await closeLiveSetup(setup);
-  });
-
-  async function signedInSocket(user: TestUser): Promise<TestSocket> {
-    const socket = await TestSocket.open(setup.b.url);
-    sockets.push(socket);
-    expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-    return socket;
-  }
-
-  const listArgs = (folderId: string) => ({
-    paginationOpts: { numItems: 20, cursor: null },
-    filter: { folderId },
-  });
+  const live = useLiveSetup(make);
+  const signedInSocket = (user: TestUser) => live.signedInSocket(live.setup.b, user);
+  const listArgs = folderListArgs;
 
   /** An owner's folder with two documents, a viewer who starred one, an editor; all subscribed. */
   async function team() {
-    const { owner, viewer, editor, folder, starred, plain } = await createTeam(setup.a);
+    const { owner, viewer, editor, folder, starred, plain } = await createTeam(live.setup.a);
     const args = listArgs(folder._id);
     const members = { owner, viewer, editor };
     const socketOf = {} as Record<keyof typeof members, TestSocket>;
@@ -62,7 +43,7 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
     Object.fromEntries(page.page.map((d) => [d.name, `${d.myRole}${d.isFavorite ? "*" : ""}`]));
 
   it("gives viewer, editor and owner their own role and star from one batch, as HTTP answers", async () => {
-    const { a, b } = setup;
+    const { a, b } = live.setup;
     const t = await team();
     const stats = b.running.hub.stats;
     const before = { batches: stats.batches, inputs: stats.batchInputs };
@@ -95,7 +76,7 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
   });
 
   it("sends a star only to its member", async () => {
-    const { a } = setup;
+    const { a } = live.setup;
     const t = await team();
     await new Promise((r) => setTimeout(r, 200));
     const seen = {
@@ -126,7 +107,7 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
   });
 
   it("stops the rows of a member whose share is removed, the others going on", async () => {
-    const { a } = setup;
+    const { a } = live.setup;
     const t = await team();
     const editorError = t.socketOf.editor.next(
       (m) => m.type === "query_error" && m.id === "team",
@@ -165,7 +146,7 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
   });
 
   it("loses no change that lands while a batch is being read", async () => {
-    const { a } = setup;
+    const { a } = live.setup;
     const t = await team();
     const finals = (["viewer", "editor", "owner"] as const).map((name) =>
       nextValue(
@@ -200,7 +181,7 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
   });
 
   it("answers the same for one member alone and for members read together", async () => {
-    const { a } = setup;
+    const { a } = live.setup;
     const t = await team();
     const stranger = await createTestUser(a);
     const db = a.running.services.database.db;
@@ -228,7 +209,7 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
   });
 
   it("uses the listed folder's rank only for the rows still in it, as each member alone does", async () => {
-    const { a } = setup;
+    const { a } = live.setup;
     const t = await team();
     const db = a.running.services.database.db;
     const organizationId = t.owner.organizationId!;

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { callFn } from "../support/call-fn.ts";
 import { insertDocument } from "../support/dossier-fixtures.ts";
-import { closeLiveSetup, createTeam, type LiveSetup, liveSetups } from "../support/live-team.ts";
-import { createTestUser, type TestServer, type TestUser } from "../support/server.ts";
+import { createTeam, folderListArgs, liveSetups, useLiveSetup } from "../support/live-team.ts";
+import { createTestUser } from "../support/server.ts";
 import { nextValue, socketCallFn, subscribeFn } from "../support/sync-fn.ts";
-import { TestSocket } from "../support/sync-socket.ts";
 
 /**
  * A folder's live page depends on what can alter it (decision 034, "Re-runs a change cannot
@@ -24,28 +23,9 @@ import { TestSocket } from "../support/sync-socket.ts";
 type Page = ResultOf<typeof api.documents.list>;
 
 describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
-  let setup: LiveSetup;
-  const sockets: TestSocket[] = [];
-
-  beforeAll(async () => {
-    setup = await make();
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await closeLiveSetup(setup);
-  });
-
-  async function signedInSocket(server: TestServer, user: TestUser): Promise<TestSocket> {
-    const socket = await TestSocket.open(server.url);
-    sockets.push(socket);
-    expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-    return socket;
-  }
-
-  const listArgs = (folderId: string) => ({
-    paginationOpts: { numItems: 20, cursor: null },
-    filter: { folderId },
-  });
+  const live = useLiveSetup(make);
+  const signedInSocket = live.signedInSocket;
+  const listArgs = folderListArgs;
   const names = (page: Page) => page.page.map((d) => d.name).sort();
 
   /**
@@ -53,7 +33,7 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
    * the owner watching a private folder Other, and a socket of the owner's on b to write with.
    */
   async function watched() {
-    const { a, b } = setup;
+    const { a, b } = live.setup;
     const team = await createTeam(a);
     const { owner, viewer, folder } = team;
     const sub = await callFn(
@@ -102,7 +82,7 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
 
   it("re-runs nothing for a change in another folder, and the other folder's page updates", async () => {
     const t = await watched();
-    const stats = setup.b.running.hub.stats;
+    const stats = live.setup.b.running.hub.stats;
     const unchangedBefore = stats.unchangedRuns;
     const renamed = nextValue(
       t.ownerSocket,
@@ -186,8 +166,8 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
 
   it("still updates a page for shares granted and taken back, to a member or the organization", async () => {
     const t = await watched();
-    const { b } = setup;
-    const stranger = await createTestUser(setup.a, { organizationId: t.owner.organizationId });
+    const { b } = live.setup;
+    const stranger = await createTestUser(live.setup.a, { organizationId: t.owner.organizationId });
     const strangerSocket = await signedInSocket(b, stranger);
     const first = await subscribeFn(
       strangerSocket,
@@ -240,7 +220,7 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
   it("re-runs every page a change that names no row could touch", async () => {
     const t = await watched();
     const before = { viewer: t.viewerRuns(), owner: t.ownerRuns() };
-    setup.b.running.hub.notify(
+    live.setup.b.running.hub.notify(
       JSON.stringify({ t: "documents", o: t.owner.organizationId, i: null }),
     );
     await new Promise((r) => setTimeout(r, 500));

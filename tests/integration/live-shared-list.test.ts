@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ResultOf } from "#shared/api/define.ts";
 import { api } from "#shared/api/index.ts";
 import { callFn } from "../support/call-fn.ts";
-import { closeLiveSetup, createTeam, type LiveSetup, liveSetups } from "../support/live-team.ts";
-import type { TestServer, TestUser } from "../support/server.ts";
+import { createTeam, folderListArgs, liveSetups, useLiveSetup } from "../support/live-team.ts";
 import { nextValue, subscribeFn } from "../support/sync-fn.ts";
-import { TestSocket } from "../support/sync-socket.ts";
 
 /**
  * A folder's documents.list inside a live query is one page shared by every member's group
@@ -18,36 +16,17 @@ import { TestSocket } from "../support/sync-socket.ts";
 type Page = ResultOf<typeof api.documents.list>;
 
 describe.each(liveSetups)("shared live list (%s)", (_, make) => {
-  let setup: LiveSetup;
-  const sockets: TestSocket[] = [];
+  const live = useLiveSetup(make);
+  const signedInSocket = live.signedInSocket;
+  const listArgs = folderListArgs;
 
-  beforeAll(async () => {
-    setup = await make();
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    await closeLiveSetup(setup);
-  });
-
-  async function signedInSocket(server: TestServer, user: TestUser): Promise<TestSocket> {
-    const socket = await TestSocket.open(server.url);
-    sockets.push(socket);
-    expect((await socket.authenticate(user.token)).type).toBe("authenticated");
-    return socket;
-  }
-
-  const listArgs = (folderId: string) => ({
-    paginationOpts: { numItems: 20, cursor: null },
-    filter: { folderId },
-  });
-
-  const team = () => createTeam(setup.a);
+  const team = () => createTeam(live.setup.a);
 
   const roles = (page: Page) =>
     Object.fromEntries(page.page.map((d) => [d.name, `${d.myRole}${d.isFavorite ? "*" : ""}`]));
 
   it("pushes a change to every member with their own role and star, as HTTP answers", async () => {
-    const { a, b } = setup;
+    const { a, b } = live.setup;
     const { owner, viewer, editor, folder, starred } = await team();
     const viewerSocket = await signedInSocket(b, viewer);
     const editorSocket = await signedInSocket(a, editor);
@@ -100,7 +79,7 @@ describe.each(liveSetups)("shared live list (%s)", (_, make) => {
   });
 
   it("stops sending rows to a member who loses access", async () => {
-    const { a, b } = setup;
+    const { a, b } = live.setup;
     const { owner, viewer, editor, folder, plain } = await team();
     const viewerSocket = await signedInSocket(b, viewer);
     const editorSocket = await signedInSocket(a, editor);
