@@ -87,6 +87,9 @@ export async function startServer(
       const deadline = Date.now() + SHUTDOWN_GRACE_MS;
       while (inFlight.count > 0 && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 25));
+        // A keep-alive connection busy when shutdown began would otherwise take new requests
+        // for the whole grace period: close it once its response is out.
+        server.closeIdleConnections();
       }
       // Chat answers being written finish, or are saved as interrupted, before the database closes.
       await stopChatStreams(services, deadline);
