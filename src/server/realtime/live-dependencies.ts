@@ -9,6 +9,10 @@ import { folders } from "../db/schema.ts";
  * Narrower dependencies for live pages (decision 034, "Re-runs a change cannot alter"): the row
  * keys a change must carry to alter a folder's page, so the hub re-runs it only for those. Each
  * key is one the table's change trigger sends (documents: migration "live_document_folders").
+ *
+ * Not called at the moment: with it, documents.list's shared page went stale on two PostgreSQL
+ * instances after two minutes of the soak (decision 034, amendment of "Re-runs a change cannot
+ * alter"); list-documents.ts takes it up again once that is understood and tested.
  */
 
 /** A key no change carries: a table read with no row to narrow it to still narrows to nothing. */
