@@ -196,6 +196,8 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         }
         const open = transactions.get(id);
         post({ kind: "ok", id: request.id, value: id });
+        // Its turn lasts until COMMIT or ROLLBACK has run; COMMIT's error is the `end` request's
+        // answer (case "end" returns `open.done`), not this queue's.
         await open?.done.catch(() => {});
       });
       if (!pumping) void pump();

@@ -90,9 +90,7 @@ async function openInWorker(dir: string, preparedMode: string | undefined) {
     await client.close().catch(() => {});
     throw error;
   }
-  // The worker collects its own; this thread's heap grew with the start-up (modules, config)
-  // and, with no pressure, would keep its size for minutes (decision 032, idle memory).
-  releaseStartupMemory();
+  // The worker collects its own start-up garbage; this thread's is runFromCommandLine's.
   return {
     client,
     statementStats: client.stats,
