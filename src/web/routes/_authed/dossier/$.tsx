@@ -4,8 +4,9 @@ import { useCallback } from "react";
 import { preloadFolderAtPath } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FolderAtPath } from "../../../features/dossier/components/folder-at-path.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
+import { useDossierSearchChange } from "../../../features/dossier/hooks/use-dossier-search-change.ts";
 import { normalizeFolderPath } from "../../../features/dossier/lib/folder-path.ts";
-import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
+import { dossierSearchSchema } from "../../../features/dossier/search.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 
 /** /dossier/{path}: a folder by its slug path, e.g. /dossier/contracts/2024. */
@@ -22,14 +23,7 @@ function FolderRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data: folders } = useSuspenseQuery(allFoldersOptions());
-  const onSearchChange = useCallback(
-    (patch: Partial<DossierSearch>) =>
-      void navigate({
-        search: (previous) => ({ ...previous, ...patch }),
-        replace: patch.document === undefined,
-      }),
-    [navigate],
-  );
+  const onSearchChange = useDossierSearchChange(navigate);
   const onPathChange = useCallback(
     (path: string) =>
       void navigate({

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useCallback } from "react";
 import { preloadFavorites } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FavoritesPage } from "../../../features/dossier/components/favorites-page.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
-import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
+import { useDossierSearchChange } from "../../../features/dossier/hooks/use-dossier-search-change.ts";
+import { dossierSearchSchema } from "../../../features/dossier/search.ts";
 
 /** /dossier/favorites: my favorite folders, then my favorite documents (SPEC 2). */
 export const Route = createFileRoute("/_authed/dossier/favorites")({
@@ -16,13 +16,6 @@ export const Route = createFileRoute("/_authed/dossier/favorites")({
 function FavoritesRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = useCallback(
-    (patch: Partial<DossierSearch>) =>
-      void navigate({
-        search: (previous) => ({ ...previous, ...patch }),
-        replace: patch.document === undefined,
-      }),
-    [navigate],
-  );
+  const onSearchChange = useDossierSearchChange(navigate);
   return <FavoritesPage search={search} onSearchChange={onSearchChange} />;
 }

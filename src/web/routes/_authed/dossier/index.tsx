@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { useCallback, useMemo } from "react";
+import { useMemo } from "react";
 import { preloadTopLevel } from "../../../features/dossier/api/dossier-loaders.ts";
 import { FolderPage } from "../../../features/dossier/components/folder-page.tsx";
 import { FolderPending } from "../../../features/dossier/components/skeletons.tsx";
-import { type DossierSearch, dossierSearchSchema } from "../../../features/dossier/search.ts";
+import { useDossierSearchChange } from "../../../features/dossier/hooks/use-dossier-search-change.ts";
+import { dossierSearchSchema } from "../../../features/dossier/search.ts";
 import { ownFolders } from "../../../lib/folder-tree.ts";
 import { allFoldersOptions } from "../../../lib/shared-queries.ts";
 
@@ -22,15 +23,7 @@ function DossierIndexRoute() {
   // Not suspended on: the header and skeleton rows paint before the folders arrive.
   const { data: folders } = useQuery({ ...allFoldersOptions(), throwOnError: true });
   const mine = useMemo(() => (folders ? ownFolders(folders) : []), [folders]);
-  const onSearchChange = useCallback(
-    (patch: Partial<DossierSearch>) =>
-      void navigate({
-        search: (previous) => ({ ...previous, ...patch }),
-        // Opening a document is a step Back undoes; typing a search is not.
-        replace: patch.document === undefined,
-      }),
-    [navigate],
-  );
+  const onSearchChange = useDossierSearchChange(navigate);
   return (
     <FolderPage
       folder={null}

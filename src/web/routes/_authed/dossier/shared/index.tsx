@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { useCallback } from "react";
 import { preloadSharedWithMe } from "../../../../features/dossier/api/dossier-loaders.ts";
 import { SharedPage } from "../../../../features/dossier/components/shared-page.tsx";
 import { FolderPending } from "../../../../features/dossier/components/skeletons.tsx";
-import { type DossierSearch, dossierSearchSchema } from "../../../../features/dossier/search.ts";
+import { useDossierSearchChange } from "../../../../features/dossier/hooks/use-dossier-search-change.ts";
+import { dossierSearchSchema } from "../../../../features/dossier/search.ts";
 
 /** /dossier/shared: what others shared with me. */
 export const Route = createFileRoute("/_authed/dossier/shared/")({
@@ -16,13 +16,6 @@ export const Route = createFileRoute("/_authed/dossier/shared/")({
 function SharedRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearchChange = useCallback(
-    (patch: Partial<DossierSearch>) =>
-      void navigate({
-        search: (previous) => ({ ...previous, ...patch }),
-        replace: patch.document === undefined,
-      }),
-    [navigate],
-  );
+  const onSearchChange = useDossierSearchChange(navigate);
   return <SharedPage search={search} onSearchChange={onSearchChange} />;
 }
