@@ -1055,7 +1055,9 @@ export const reviewTableCells = pgTable(
   },
   (t) => [
     uniqueIndex("review_table_cells_unique_idx").on(t.rowId, t.columnId),
-    index("review_table_cells_table_status_idx").on(t.tableId, t.status),
+    // The fill's queue (table, status) and the table's progress: every column the progress
+    // counts is in the index, so it is an index-only scan, not a pass over the answers.
+    index("review_table_cells_progress_idx").on(t.tableId, t.status, t.edited, t.filledAt),
     index("review_table_cells_column_idx").on(t.columnId),
     // tables.getChanges: the cells of a table changed since a point in time (decision 027).
     index("review_table_cells_table_updated_idx").on(t.tableId, t.updatedAt),

@@ -140,9 +140,10 @@ export async function tableProgress(
       count(*) filter (where status = 'done') as done,
       count(*) filter (where status = 'failed') as failed,
       count(*) filter (where status in ('queued', 'running')) as pending,
-      count(*) filter (where filled_at > now() - ${PACE_WINDOW_SECONDS}::integer * interval '1 second') as recent,
-      extract(epoch from now() - min(filled_at) filter (where filled_at > now() - ${PACE_WINDOW_SECONDS}::integer * interval '1 second'))::float8 as span
-    from ${reviewTableCells}
+      count(*) filter (where filled_at > w.since) as recent,
+      extract(epoch from now() - min(filled_at) filter (where filled_at > w.since))::float8 as span
+    from ${reviewTableCells},
+      (select now() - ${PACE_WINDOW_SECONDS}::integer * interval '1 second' as since) w
     where table_id in (${sql.join(
       tableIds.map((id) => sql`${id}::uuid`),
       sql`, `,

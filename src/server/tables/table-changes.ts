@@ -124,7 +124,7 @@ export async function getTableChanges(
   const cells: TableCell[] = rows
     .filter((row) => row.rank >= 1)
     .map(({ rank: _, ...cell }) => cellView(cell));
-  // The progress counts every cell (one pass over the table): only when some changed.
+  // The progress counts every cell (an index-only scan, migration 0026): only when some changed.
   const progress =
     rows.length > 0 ? (await tableProgress(ctx.db, [args.tableId])).get(args.tableId)! : null;
   return { revision, reset: false, progress, cells };
