@@ -18,6 +18,8 @@ export interface TurnOptions {
   onModelCall?: () => void;
   /** Called once the model's first output is out (or generation ended without any). */
   onModelOutput?: () => void;
+  /** Called once the answer is saved complete, with its parts as stored. */
+  onSaved?: (parts: Array<{ type: string } & Record<string, unknown>>) => void;
   /** Where the request's time goes (bench/chat-latency.ts --timeline); usually absent. */
   timeline?: ChatTimeline;
 }
