@@ -112,7 +112,12 @@ export async function prepareTurn(options: {
   let guessed: TurnPlan | undefined;
   if (options.predicted && request.trigger === "submit-message" && !request.messageId) {
     try {
-      const plan = planTurn(options, chatCaller(options.predicted.caller), options.predicted.state, false);
+      const plan = planTurn(
+        options,
+        chatCaller(options.predicted.caller),
+        options.predicted.state,
+        false,
+      );
       if (!plan.leftBehind && plan.user.action === "insert") guessed = plan;
     } catch {
       guessed = undefined;

@@ -55,8 +55,14 @@ export class TurnPredictions {
    * guess is used once); undefined when there is none.
    */
   take(sessionId: string, userId: string, threadId: string): PredictedTurn | undefined {
+    const guess = this.peek(sessionId, userId, threadId);
+    this.#threads.delete(threadId);
+    return guess;
+  }
+
+  /** The guess `take` would give, left in place (tests). */
+  peek(sessionId: string, userId: string, threadId: string): PredictedTurn | undefined {
     const guess = this.#threads.get(threadId);
-    if (guess) this.#threads.delete(threadId);
     if (!this.enabled || !guess) return undefined;
     const session = this.#sessions.get(sessionId);
     if (!session || session.caller.userId !== userId) return undefined;
@@ -83,7 +89,8 @@ export class TurnPredictions {
   rememberRead(sessionId: string, caller: Identity, state: ThreadState | undefined): void {
     if (!this.enabled || !state) return;
     this.#sessions.delete(sessionId);
-    if (this.#sessions.size >= MAX_SESSIONS) this.#sessions.delete(this.#sessions.keys().next().value!);
+    if (this.#sessions.size >= MAX_SESSIONS)
+      this.#sessions.delete(this.#sessions.keys().next().value!);
     this.#sessions.set(sessionId, {
       caller,
       userModelId: state.userModelId,
