@@ -38,7 +38,7 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
- *     [--sdk-rounds 3] [--timeline] [--in-process-only]
+ *     [--sdk-rounds 3] [--timeline] [--in-process-only] [--threads created|seeded]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
@@ -51,6 +51,11 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * one-at-a-time chats. --timeline has the server note, per chat, the milliseconds from the
  * request's arrival at the chat route to each step (src/server/chat/chat-timeline.ts) and
  * reports their medians and p99s, one at a time and at once.
+ * --threads: each chat's thread is made through threads.create just before its first message, as
+ * the web does ("created", the default), or inserted before the run ("seeded", as before the
+ * sixth round). With created threads the server starts the model from what it knows of the new
+ * thread beside the turn's read (decision 032, sixth round); ATRIUM_CHAT_SPECULATION=off in this
+ * process's environment (the server inherits it) turns that off for a side-by-side run.
  */
 
 const { values } = parseArgs({
@@ -69,8 +74,18 @@ const { values } = parseArgs({
     timeline: { type: "boolean", default: false },
     "sdk-rounds": { type: "string", default: "3" },
     "in-process-only": { type: "boolean", default: false },
+    threads: { type: "string", default: "created" },
   },
 });
+/**
+ * How each chat's thread comes to be: "created" through the server's threads.create just before
+ * its first message, as the web does (the instance then knows the new thread: decision 032,
+ * sixth round); "seeded" inserted into the database before the run (the rounds before the sixth).
+ */
+const threadsMode = values.threads;
+if (threadsMode !== "created" && threadsMode !== "seeded") {
+  throw new Error("--threads: created|seeded");
+}
 const database = values.database as DbKind;
 if (database !== "pglite" && database !== "postgres")
   throw new Error("--database: pglite|postgres");
@@ -261,7 +276,8 @@ const server = await prepareServer({
     : [],
   extraSessions: 0,
   log,
-  // Threads exist beforehand with a title of their own: no title is generated during the run.
+  // Threads have a title of their own: no title is generated during the run. Seeded ones exist
+  // beforehand; created ones are made through threads.create just before their first message.
   seedMore: async ({ db, organizationId, users }) => {
     const rows: Array<typeof threads.$inferInsert> = [];
     users.forEach((user, u) => {
@@ -274,6 +290,7 @@ const server = await prepareServer({
         rows.push({ id, organizationId, userId: user.id, title: "Bench chat" });
       }
     });
+    if (threadsMode === "created") return;
     for (let i = 0; i < rows.length; i += 500)
       await db.insert(threads).values(rows.slice(i, i + 500));
   },
@@ -324,6 +341,24 @@ function throughRelay(prompt: string): StreamTarget {
     firstToken: (received) => received.includes('"type":"text-delta"'),
     succeeded: (received) => received.includes('"type":"finish"'),
   };
+}
+
+/** threads.create through the server, as the web does before a new chat's first message. */
+async function createThread(user: number, threadId: string): Promise<void> {
+  if (threadsMode !== "created") return;
+  const response = await fetch(`${server.url}/api/mutation`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${server.users[user]!.token}`,
+    },
+    body: JSON.stringify({
+      path: "threads.create",
+      args: { threadId, title: "Bench chat" },
+      format: "json",
+    }),
+  });
+  if (!response.ok) throw new Error(`threads.create: ${response.status} ${await response.text()}`);
 }
 
 function throughServer(user: number, threadId: string, prompt: string): StreamTarget {
@@ -396,6 +431,7 @@ try {
     let from = processCpuMs(relay.pid);
     const viaRelay = await timeStream(agent, throughRelay(QUICK_PROMPT));
     if (i >= warmup) relayCpu.relay += processCpuMs(relay.pid) - from;
+    await createThread(0, threadIds[0]![i]!);
     from = processCpuMs(server.pid);
     const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
     // The answer's final save runs just after its last byte: let it land in this chat's CPU.
@@ -421,6 +457,7 @@ try {
   for (let i = 0; i < pacedIterations; i++) {
     const thread = threadIds[0]![warmup + iterations + i]!;
     pacedDirect.push(await timeStream(agent, direct(PACED_PROMPT)));
+    await createThread(0, thread);
     pacedServer.push(await timeStream(agent, throughServer(0, thread, PACED_PROMPT)));
   }
   results.push(caseResult("direct, model TTFT 200 ms", pacedDirect));
@@ -440,6 +477,7 @@ try {
         Array.from({ length: concurrency }, () => timeStream(agent, direct(STREAMING_PROMPT))),
       )),
     );
+    await Promise.all(Array.from({ length: concurrency }, (_, u) => createThread(u, threadOf(u))));
     let from = processCpuMs(server.pid);
     concurrentServer.push(
       ...(await Promise.all(
@@ -569,6 +607,7 @@ const MARK_ORDER = [
   "claims",
   "body",
   "read",
+  "confirmed",
   "ready",
   "runTurn",
   "streamText",
@@ -618,8 +657,8 @@ if (timelineFile) {
     process.stdout.write(
       `\nTimeline, ${g.case} (ms from the request's arrival at its route; ${entries[0]?.[1].count ?? 0} chats; percentiles per mark)\n` +
         `${table(
-          ["mark", "p50", "p90", "p99"],
-          entries.map(([name, s]) => [name, ms(s.p50), ms(s.p90), ms(s.p99)]),
+          ["mark", "chats", "p50", "p90", "p99"],
+          entries.map(([name, s]) => [name, String(s.count), ms(s.p50), ms(s.p90), ms(s.p99)]),
         )}\n`,
     );
   }
@@ -637,7 +676,7 @@ writeFileSync(
       command,
       machine,
       database,
-      options: { iterations, warmup, pacedIterations, concurrency, rounds },
+      options: { iterations, warmup, pacedIterations, concurrency, rounds, threads: threadsMode },
       results,
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,

@@ -87,6 +87,13 @@ export function startChat(options: {
         timeline?.mark("respond");
         resolve(started.response());
       };
+      // A guess's model request waits for the read's verdict: nothing leaves before it.
+      let openGate: (open: boolean) => void = () => undefined;
+      const modelGate = speculative
+        ? new Promise<boolean>((resolveGate) => {
+            openGate = resolveGate;
+          })
+        : undefined;
       let firstOutput: () => void = () => undefined;
       const output = new Promise<void>((resolveOutput) => {
         firstOutput = resolveOutput;
@@ -107,6 +114,7 @@ export function startChat(options: {
           stream: started,
           committed,
           timeline,
+          modelGate,
         },
         onModelCall: () => {
           timeline?.mark("modelCall");
@@ -130,16 +138,19 @@ export function startChat(options: {
         confirm: () => {
           streams.adopt(started);
           predictions.stats.confirmed++;
+          timeline?.mark("confirmed");
           stream = started;
           commit = settle;
           released = true;
           if (wanted) respond();
+          openGate(true);
         },
         cancel: () => {
           predictions.stats.missed++;
           predictions.forget(turn.thread.id);
           settle(false);
           started.abort("refused");
+          openGate(false);
         },
       };
     };
