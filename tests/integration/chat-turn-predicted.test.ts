@@ -122,8 +122,11 @@ describe.each(DB_KINDS)("a turn started from this instance's guess (%s)", (kind)
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(eq(sessions.id, await sessionIdOf(chat.server, user)));
+    const asked = chat.fake.streamedRequests().length;
     const after = await send(user, threadId, "after");
     expect(after.response.status).toBe(401);
+    // The guessed turn's model request waited for the read, which refused: nothing went out.
+    expect(chat.fake.streamedRequests()).toHaveLength(asked);
     expect(after.response.headers.get("content-type")).toMatch(/json/);
     expect(await after.response.text()).toContain("session_revoked");
     expect(predictions().stats.missed).toBe(missed + 1);
@@ -198,7 +201,10 @@ describe.each(DB_KINDS)("a turn started from this instance's guess (%s)", (kind)
         },
       ]);
     const missed = predictions().stats.missed;
+    const asked = chat.fake.streamedRequests().length;
     const after = await send(user, threadId, "next");
+    // One request to the model: the read's turn; the guess's never left.
+    expect(chat.fake.streamedRequests()).toHaveLength(asked + 1);
     expectOneAnswer(after.chunks);
     expect(conversationOf(chat.fake)).toEqual([
       "user: mine",
@@ -234,6 +240,33 @@ describe.each(DB_KINDS)("a turn started from this instance's guess (%s)", (kind)
     );
     await send(user, threadId, "again");
     expect(predictions().stats.predicted).toBe(predicted + 1);
+  });
+
+  it("leaves out a document whose share was taken back, whatever was remembered", {
+    timeout: 60_000,
+  }, async () => {
+    const { user, threadId } = await known();
+    const owner = await createTestUser(chat.server, { organizationId: user.organizationId });
+    const document = await insertDocument(chat.server, owner, { name: "Shared then not.txt" });
+    const grant = {
+      entityType: "document" as const,
+      entityId: document.id,
+      grantee: { userId: user.userId },
+    };
+    await callFn(chat.server, api.shares.set, { ...grant, role: "viewer" }, owner.token);
+    await callFn(
+      chat.server,
+      api.threads.attachDocuments,
+      { threadId, documentIds: [document.id] },
+      user.token,
+    );
+    await send(user, threadId, "with it");
+    expect(systemOf(chat.fake)).toContain("Shared then not.txt");
+    await callFn(chat.server, api.shares.remove, grant, owner.token);
+    const after = await send(user, threadId, "without it");
+    expectOneAnswer(after.chunks);
+    expect(systemOf(chat.fake)).not.toContain("Shared then not.txt");
+    expect(systemOf(chat.fake)).toContain("No document is attached");
   });
 
   it("never starts a guess with ATRIUM_CHAT_SPECULATION=off (the switch)", {
