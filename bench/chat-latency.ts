@@ -36,7 +36,7 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * so a third case gives it a real model's 200 ms to the first token. The
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
- *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 5] [--profile]
+ *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 6] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
  *     [--sdk-rounds 3] [--timeline] [--in-process-only] [--threads created|seeded]
  *     [--settle-ms 500]
@@ -69,7 +69,7 @@ const { values } = parseArgs({
     "paced-iterations": { type: "string", default: "50" },
     warmup: { type: "string", default: "20" },
     concurrency: { type: "string", default: "100" },
-    rounds: { type: "string", default: "5" },
+    rounds: { type: "string", default: "6" },
     out: { type: "string" },
     profile: { type: "boolean", default: false },
     "turn-cpu": { type: "string", default: "300" },
