@@ -78,6 +78,15 @@ interface UserMessagePlan {
  * the assistant's row as 'streaming' and points the thread at the stream.
  * The caller must not save the answer before this resolves, and must abandon
  * it if this throws.
+ *
+ * With a guess of the read (`predicted`: the thread as this instance created or last answered
+ * it), a new message starts from the guess while the read runs: the AI SDK's set-up (history
+ * converted, tools, instructions) overlaps the read's round trip, but the model's request, the
+ * response and any listener wait for the read. The turn planned from the read must equal the
+ * guessed one in everything the set-up used (caller, thread, model, message, history,
+ * attachments); then the started turn is confirmed and goes on exactly as a read-first turn
+ * would. Otherwise (the read refuses, or anything differs) it is cancelled before anything left
+ * for the provider or the client, and the turn starts from the read as without a guess.
  */
 export async function prepareTurn(options: {
   db: Db;
@@ -87,16 +96,17 @@ export async function prepareTurn(options: {
   /** Whether this instance is generating an answer for the thread right now. */
   isStreaming: (threadId: string) => boolean;
   /**
-   * What this instance expects the read to return (turn-predictions.ts): the model is then
-   * started from it beside the read, and kept only if the read agrees (decision 032, sixth round).
+   * What this instance expects the read to return (turn-predictions.ts): the model's set-up is
+   * then started from it beside the read, and kept only if the read agrees (decision 032, sixth
+   * round).
    */
   predicted?: PredictedTurn;
   /** Called once the turn's read is back (for the request's timeline and the predictions). */
   onRead?: (read: TurnState) => void;
   /**
-   * Starts the model. A speculative start must hold everything back (no response, no listener,
-   * no relay) until `confirm()` (then it is the turn, exactly as if it had started now), or
-   * stop unseen at `cancel()`; a plain start is the turn at once.
+   * Starts the model. A speculative start must hold everything back (the model's request, the
+   * response, listeners, the relay) until `confirm()` (then it is the turn, exactly as if it had
+   * started now), or stop unseen at `cancel()`; a plain start is the turn at once.
    */
   onReady: (turn: PreparedTurn, speculative: boolean) => StartedTurn;
 }): Promise<PreparedTurn> {

@@ -34,10 +34,11 @@ export interface PredictedTurn {
  * The turn's read as this instance expects it (decision 032, sixth round): for a thread it just
  * created (threads.create, no documents) or whose last answer it wrote, and a session whose
  * last turn it read. A prediction is only ever a guess: the turn's real read still runs, beside
- * the model call started from the guess, and nothing reaches the client until the two agree
- * (prepare-turn.ts). A wrong guess costs a model request aborted before its first token, so
- * each thread's guess is used once (taken at the turn's start) and only threads without
- * attached documents are predicted (their names and summaries never go out on a guess).
+ * the AI SDK's set-up started from the guess; the model's request itself waits for the read, and
+ * goes only if the read gives the same caller, model, history and attachments (prepare-turn.ts).
+ * A wrong guess costs the set-up's CPU (a fraction of a millisecond), nothing at the provider.
+ * Each thread's guess is used once (taken at the turn's start), and only threads without
+ * attached documents are predicted.
  */
 export class TurnPredictions {
   readonly #threads = new Map<string, ThreadGuess>();
