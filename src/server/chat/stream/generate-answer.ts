@@ -63,6 +63,8 @@ export async function generateAnswer(
     onLanguageModelCallStart: gate ? undefined : () => options.onModelCall?.(),
     // Errors reach the client as error parts; log them here instead of the console.
     onError: ({ error }) => {
+      // Aborted on purpose (a stop, a shutdown, a guessed turn the read refused): not a model error.
+      if (stream.abortController.signal.aborted) return;
       log.warn({ modelId: model.info.id, reason: providerErrorMessage(error) }, "model error");
     },
   });
