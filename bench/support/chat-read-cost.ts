@@ -133,7 +133,7 @@ try {
       },
       models: tcp.models,
       isStreaming: () => false,
-      onReady: async () => undefined,
+      onReady: () => ({ firstOutput: Promise.resolve() }),
     });
     await new AssistantWriter({
       db,

@@ -101,7 +101,7 @@ export async function measureTurnCpu(options: {
           onRead: () => {
             readAt = cpuNow();
           },
-          onReady: async () => undefined,
+          onReady: () => ({ firstOutput: Promise.resolve() }),
         }),
       );
       const writtenAt = cpuNow();

@@ -85,7 +85,7 @@ try {
       },
       models: services.models,
       isStreaming: () => false,
-      onReady: async () => undefined,
+      onReady: () => ({ firstOutput: Promise.resolve() }),
     });
     const writer = new AssistantWriter({
       db,

@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { readTurnState } from "../../src/server/chat/thread-state.ts";
+import { sameValue, turnPredictionsOf } from "../../src/server/chat/turn-predictions.ts";
 import { documents, messages, sessions, users } from "../../src/server/db/schema.ts";
 import { callFn } from "../support/call-fn.ts";
 import { chatBody, newChatId, newMessageId, postChat, readAll } from "../support/chat-client.ts";
@@ -117,5 +118,60 @@ describe.each(DB_KINDS)("the chat turn's read (%s)", (kind) => {
       expect(ours).toStrictEqual(reference);
       expect(JSON.stringify(ours)).toContain(reason);
     }
+  });
+});
+
+/**
+ * The guess a turn starts the model from (decision 032, sixth round; turn-predictions.ts) is the
+ * instance's own account of the thread after its last answer: it must equal what the turn's read
+ * then returns, for answers with reasoning and tool calls, or every later turn would be a miss.
+ */
+describe.each(DB_KINDS)("the guess of the next turn's read (%s)", (kind) => {
+  const chat = useChatServer(kind);
+  const services = () => chat.server.running.services;
+
+  it("equals the read after answers with text, reasoning and a tool call", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createTestUser(chat.server);
+    // A first chat elsewhere: the session's caller and model choices are then known.
+    const first = newChatId();
+    await callFn(chat.server, api.threads.create, { threadId: first }, owner.token);
+    await readAll(await postChat(chat.server, owner.token, chatBody(first, "warm up")));
+    const threadId = newChatId();
+    await callFn(chat.server, api.threads.create, { threadId }, owner.token);
+    const [session] = await services()
+      .database.db.select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, owner.userId));
+    const claims = { userId: owner.userId, sessionId: session!.id };
+    const predictions = turnPredictionsOf(services());
+
+    const compare = async () => {
+      const guess = predictions.peek(claims.sessionId, claims.userId, threadId);
+      const read = await readTurnState(services().database.db, claims, threadId, newMessageId());
+      expect(guess).toBeDefined();
+      expect(guess!.caller).toStrictEqual(read.caller);
+      const { thread, ...rest } = guess!.state;
+      const { thread: readThread, ...readRest } = read.state!;
+      // Values as the read gives them (a part's keys in jsonb's order, not the stream's).
+      expect(sameValue(rest, readRest)).toBe(true);
+      expect(rest.history).toEqual(readRest.history);
+      for (const key of ["id", "organizationId", "userId", "modelId", "activeStreamId"] as const) {
+        expect(thread[key]).toEqual(readThread[key]);
+      }
+    };
+    await compare();
+    for (const text of ["[think] why", "[list] which documents?", "plain question"]) {
+      const chunks = await readAll(
+        await postChat(chat.server, owner.token, chatBody(threadId, text)),
+      );
+      expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+      await compare();
+    }
+    expect(
+      (await readTurnState(services().database.db, claims, threadId, newMessageId())).state
+        ?.history,
+    ).toHaveLength(6);
   });
 });

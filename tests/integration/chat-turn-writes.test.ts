@@ -69,7 +69,7 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
       request,
       models: chat.server.running.services.models,
       isStreaming: () => false,
-      onReady: meanwhile,
+      onReady: (turn) => ({ firstOutput: meanwhile(turn) }),
     });
   }
 
@@ -115,7 +115,7 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
         },
         models: chat.server.running.services.models,
         isStreaming: () => false,
-        onReady: async () => {},
+        onReady: () => ({ firstOutput: Promise.resolve() }),
       }),
     );
     if (stats) {

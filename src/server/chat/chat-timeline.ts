@@ -13,6 +13,8 @@ export type ChatMark =
   | "claims"
   | "body"
   | "read"
+  /** The model was started from this instance's guess and the read agreed (decision 032, sixth round). */
+  | "confirmed"
   | "ready"
   /** runTurn started (the answer's writer, accumulator and opening frame next). */
   | "runTurn"

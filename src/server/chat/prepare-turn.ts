@@ -13,7 +13,13 @@ import { fallbackTitle } from "../threads/titles.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import type { HistoryRow } from "./load-history.ts";
 import { executeNamed } from "./named-statement.ts";
-import { lockForTurnWrites, readTurnState, type ThreadState } from "./thread-state.ts";
+import {
+  lockForTurnWrites,
+  readTurnState,
+  type ThreadState,
+  type TurnState,
+} from "./thread-state.ts";
+import { type PredictedTurn, sameValue } from "./turn-predictions.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
 /** A streaming answer whose row has not moved for this long was left by a dead process. */
@@ -72,6 +78,15 @@ interface UserMessagePlan {
  * the assistant's row as 'streaming' and points the thread at the stream.
  * The caller must not save the answer before this resolves, and must abandon
  * it if this throws.
+ *
+ * With a guess of the read (`predicted`: the thread as this instance created or last answered
+ * it), a new message starts from the guess while the read runs: the AI SDK's set-up (history
+ * converted, tools, instructions) overlaps the read's round trip, but the model's request, the
+ * response and any listener wait for the read. The turn planned from the read must equal the
+ * guessed one in everything the set-up used (caller, thread, model, message, history,
+ * attachments); then the started turn is confirmed and goes on exactly as a read-first turn
+ * would. Otherwise (the read refuses, or anything differs) it is cancelled before anything left
+ * for the provider or the client, and the turn starts from the read as without a guess.
  */
 export async function prepareTurn(options: {
   db: Db;
@@ -80,57 +95,86 @@ export async function prepareTurn(options: {
   models: ModelRegistry;
   /** Whether this instance is generating an answer for the thread right now. */
   isStreaming: (threadId: string) => boolean;
-  /** Called once the turn's read is back (for the request's timeline). */
-  onRead?: () => void;
-  /** Starts the model; resolves once its first output is out (or it failed). */
-  onReady: (turn: PreparedTurn) => Promise<void>;
+  /**
+   * What this instance expects the read to return (turn-predictions.ts): the model's set-up is
+   * then started from it beside the read, and kept only if the read agrees (decision 032, sixth
+   * round).
+   */
+  predicted?: PredictedTurn;
+  /** Called once the turn's read is back (for the request's timeline and the predictions). */
+  onRead?: (read: TurnState) => void;
+  /**
+   * Starts the model. A speculative start must hold everything back (the model's request, the
+   * response, listeners, the relay) until `confirm()` (then it is the turn, exactly as if it had
+   * started now), or stop unseen at `cancel()`; a plain start is the turn at once.
+   */
+  onReady: (turn: PreparedTurn, speculative: boolean) => StartedTurn;
 }): Promise<PreparedTurn> {
   const { request } = options;
-  const read = await readTurnState(
+  const reading = readTurnState(
     options.db,
     options.claims,
     request.threadId,
     request.userMessage.id,
   );
-  options.onRead?.();
-  const caller = chatCaller(read.caller);
-  // Taken by somebody else: exactly like a missing thread, it says nothing about whose.
-  if (!read.state && read.idTaken) throw notFound("Thread");
-  const state = read.state ?? newThreadState(caller, request, read.existing);
-  const isNew = read.state === undefined;
-  const model = chooseChatModel(options.models, {
-    requested: request.modelId,
-    threadModelId: state.thread.modelId,
-    userModelId: state.userModelId,
-    organizationModelId: state.organizationModelId,
-  });
-  const leftBehind = checkNotBusy(state, options.isStreaming);
-  const user = planUserMessage(state, request);
-  const automaticTitle =
-    user.seq === 0 &&
-    (state.thread.title === DEFAULT_THREAD_TITLE ||
-      state.thread.title === fallbackTitle(user.text));
-  const turn: PreparedTurn = {
-    caller,
-    thread: state.thread,
-    model,
-    streamId: newId(),
-    userMessageId: user.id,
-    userText: user.text,
-    assistantMessageId: newId(),
-    history: [
-      { id: user.id, role: "user", seq: user.seq, parts: user.parts },
-      ...state.history.filter((row) => row.seq < user.seq),
-    ],
-    attached: state.attached,
-    shouldGenerateTitle: automaticTitle,
-  };
-  await settledWithin(options.onReady(turn), WRITES_WAIT_MS);
+  // A guess that plans as the usual turn (a new message in an idle thread of the caller's) starts
+  // the model now; one the planning would refuse is left to the read.
+  let guessed: TurnPlan | undefined;
+  if (options.predicted && request.trigger === "submit-message" && !request.messageId) {
+    try {
+      const plan = planTurn(
+        options,
+        chatCaller(options.predicted.caller),
+        options.predicted.state,
+        false,
+      );
+      if (!plan.leftBehind && plan.user.action === "insert") guessed = plan;
+    } catch {
+      guessed = undefined;
+    }
+  }
+  let speculation: StartedTurn | undefined;
+  if (guessed) {
+    reading.catch(() => undefined);
+    speculation = options.onReady(guessed.turn, true);
+  }
+  let plan: TurnPlan;
+  try {
+    const read = await reading;
+    options.onRead?.(read);
+    const caller = chatCaller(read.caller);
+    // Taken by somebody else: exactly like a missing thread, it says nothing about whose.
+    if (!read.state && read.idTaken) throw notFound("Thread");
+    const state = read.state ?? newThreadState(caller, request, read.existing);
+    plan = planTurn(options, caller, state, read.state === undefined, guessed?.turn);
+  } catch (error) {
+    speculation?.cancel?.();
+    throw error;
+  }
+  let started: StartedTurn;
+  if (speculation && guessed && sameModelInput(guessed, plan)) {
+    // The model was given exactly what this read gives: it is this turn. What it did not use
+    // (the thread's row and title choice, for the writes and the end) is taken from the read.
+    guessed.turn.thread = plan.turn.thread;
+    guessed.turn.shouldGenerateTitle = plan.turn.shouldGenerateTitle;
+    try {
+      speculation.confirm!();
+    } catch (error) {
+      speculation.cancel!();
+      throw error;
+    }
+    started = speculation;
+  } else {
+    if (speculation) {
+      speculation.cancel!();
+      plan.turn = { ...plan.turn, streamId: newId(), assistantMessageId: newId() };
+    }
+    started = options.onReady(plan.turn, false);
+  }
+  await settledWithin(started.firstOutput, WRITES_WAIT_MS);
 
-  const changes = {
-    ...(request.modelId ? { modelId: model.info.id } : {}),
-    ...(automaticTitle ? { title: fallbackTitle(user.text) } : {}),
-  };
+  const { state, turn, user, isNew, leftBehind, changes } = plan;
+  const { caller } = turn;
   // The usual turn (a new message in an idle thread): lock, check and writes in one statement.
   if (!isNew && !leftBehind && user.action === "insert") {
     return { ...turn, thread: await writeTurn(options.db, state, turn, user, changes) };
@@ -159,6 +203,102 @@ export async function prepareTurn(options: {
       .returning();
     return { ...turn, thread: updated! };
   });
+}
+
+/** A model started by onReady. */
+export interface StartedTurn {
+  /** Settles once the model's first output is out (or it failed). */
+  firstOutput: Promise<void>;
+  /** A speculative start: it is the turn (the read agreed). May throw (the server is closing). */
+  confirm?: () => void;
+  /** A speculative start: drop it unseen (the read disagreed or refused). */
+  cancel?: () => void;
+}
+
+/** A turn planned from a thread state: what the model is given, and what the writes need. */
+interface TurnPlan {
+  state: ThreadState;
+  turn: PreparedTurn;
+  user: UserMessagePlan;
+  isNew: boolean;
+  leftBehind: boolean;
+  changes: { modelId?: string; title?: string };
+}
+
+/**
+ * Everything decided from the read, with no statement: the model, that no other answer is in
+ * flight, the user's message. Throws what refuses the turn. `ids`: the stream and assistant
+ * message ids of a turn already started from a guess (so the two plans can be compared).
+ */
+function planTurn(
+  options: {
+    request: ChatRequest;
+    models: ModelRegistry;
+    isStreaming: (threadId: string) => boolean;
+  },
+  caller: Caller,
+  state: ThreadState,
+  isNew: boolean,
+  ids?: Pick<PreparedTurn, "streamId" | "assistantMessageId">,
+): TurnPlan {
+  const { request } = options;
+  const model = chooseChatModel(options.models, {
+    requested: request.modelId,
+    threadModelId: state.thread.modelId,
+    userModelId: state.userModelId,
+    organizationModelId: state.organizationModelId,
+  });
+  const leftBehind = checkNotBusy(state, options.isStreaming);
+  const user = planUserMessage(state, request);
+  const automaticTitle =
+    user.seq === 0 &&
+    (state.thread.title === DEFAULT_THREAD_TITLE ||
+      state.thread.title === fallbackTitle(user.text));
+  const turn: PreparedTurn = {
+    caller,
+    thread: state.thread,
+    model,
+    streamId: ids?.streamId ?? newId(),
+    userMessageId: user.id,
+    userText: user.text,
+    assistantMessageId: ids?.assistantMessageId ?? newId(),
+    history: [
+      { id: user.id, role: "user", seq: user.seq, parts: user.parts },
+      ...state.history.filter((row) => row.seq < user.seq),
+    ],
+    attached: state.attached,
+    shouldGenerateTitle: automaticTitle,
+  };
+  const changes = {
+    ...(request.modelId ? { modelId: model.info.id } : {}),
+    ...(automaticTitle ? { title: fallbackTitle(user.text) } : {}),
+  };
+  return { state, turn, user, isNew, leftBehind, changes };
+}
+
+/**
+ * Whether a turn started from a guess was given exactly what the read gives: the same caller,
+ * thread, model, user message, history and attached documents (everything the model call and
+ * its tools use before the read is back), and the same kind of write.
+ */
+function sameModelInput(guessed: TurnPlan, read: TurnPlan): boolean {
+  const a = guessed.turn;
+  const b = read.turn;
+  return (
+    guessed.isNew === read.isNew &&
+    guessed.leftBehind === read.leftBehind &&
+    guessed.user.action === read.user.action &&
+    guessed.user.seq === read.user.seq &&
+    a.thread.id === b.thread.id &&
+    a.model.info.id === b.model.info.id &&
+    a.userMessageId === b.userMessageId &&
+    a.userText === b.userText &&
+    a.streamId === b.streamId &&
+    a.assistantMessageId === b.assistantMessageId &&
+    sameValue(a.caller, b.caller) &&
+    sameValue(a.history, b.history) &&
+    sameValue(a.attached, b.attached)
+  );
 }
 
 /**

@@ -4,10 +4,13 @@ import type { AccessClaims } from "../auth/tokens.ts";
 import { withPreparedStatements } from "../db/database.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import type { ChatTimeline } from "./chat-timeline.ts";
-import { prepareTurn } from "./prepare-turn.ts";
-import type { ActiveStream } from "./stream/active-stream.ts";
+import { type PreparedTurn, prepareTurn, type StartedTurn } from "./prepare-turn.ts";
+import { ActiveStream } from "./stream/active-stream.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
 import { runTurn } from "./stream/run-turn.ts";
+import { turnPredictionsOf } from "./turn-predictions.ts";
+
+type Part = { type: string } & Record<string, unknown>;
 
 /**
  * POST /api/chat once its token and body are checked. The turn's one read
@@ -35,12 +38,123 @@ export function startChat(options: {
     );
   }
 
+  const predictions = turnPredictionsOf(services);
+  // A thread's guess is used once, by the turn that comes next on this instance.
+  const predicted = predictions.take(claims.sessionId, claims.userId, request.threadId);
+  if (predicted) predictions.stats.predicted++;
+
   return new Promise<Response>((resolve, reject) => {
+    /** The turn's commit and stream, once it is the turn (a plain start, or a guess confirmed). */
     let commit: (saved: boolean) => void = () => undefined;
-    const committed = new Promise<boolean>((settle) => {
-      commit = settle;
-    });
     let stream: ActiveStream | undefined;
+    /** The answer's parts once saved complete, for the thread's next guess. */
+    let savedParts: Part[] | undefined;
+    let written: PreparedTurn | undefined;
+    const rememberIfDone = () => {
+      if (written && savedParts) {
+        predictions.rememberAnswered({ ...written, parts: savedParts });
+      }
+    };
+
+    const start = (turn: PreparedTurn, speculative: boolean): StartedTurn => {
+      const { caller } = turn;
+      timeline?.mark("ready");
+      let settle: (saved: boolean) => void = () => undefined;
+      const committed = new Promise<boolean>((resolveCommitted) => {
+        settle = resolveCommitted;
+      });
+      const init = {
+        streamId: turn.streamId,
+        threadId: turn.thread.id,
+        userId: caller.userId,
+        organizationId: caller.organizationId,
+      };
+      // A speculative answer is nobody's until confirmed: not registered (no resume, no relay
+      // to other instances), no response.
+      const started = speculative ? new ActiveStream(init) : streams.add(init);
+      if (!speculative) {
+        stream = started;
+        commit = settle;
+      }
+      let released = !speculative;
+      let wanted = false;
+      // The response goes out once the model request has left, so its headers do not delay it.
+      let responded = false;
+      const respond = () => {
+        wanted = true;
+        if (responded || !released) return;
+        responded = true;
+        timeline?.mark("respond");
+        resolve(started.response());
+      };
+      // A guess's model request waits for the read's verdict: nothing leaves before it.
+      let openGate: (open: boolean) => void = () => undefined;
+      const modelGate = speculative
+        ? new Promise<boolean>((resolveGate) => {
+            openGate = resolveGate;
+          })
+        : undefined;
+      let firstOutput: () => void = () => undefined;
+      const output = new Promise<void>((resolveOutput) => {
+        firstOutput = resolveOutput;
+      });
+      // The writes start once the first output is on the wire: queued behind its socket
+      // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
+      const outputOrEnd = () => {
+        timeline?.mark("firstOutput");
+        respond();
+        setImmediate(firstOutput);
+      };
+      runTurn({
+        ...{
+          services,
+          streams,
+          caller,
+          prepared: turn,
+          stream: started,
+          committed,
+          timeline,
+          modelGate,
+        },
+        onModelCall: () => {
+          timeline?.mark("modelCall");
+          setImmediate(respond);
+        },
+        onModelOutput: outputOrEnd,
+        onSaved: (parts) => {
+          if (started !== stream) return;
+          savedParts = parts;
+          rememberIfDone();
+        },
+      })
+        .catch((error: unknown) => {
+          // A bug, not a model failure (those end inside the stream): never leave it hanging.
+          services.log.error({ err: error, threadId: turn.thread.id }, "chat turn crashed");
+          started.end();
+        })
+        .finally(outputOrEnd);
+      return {
+        firstOutput: output,
+        confirm: () => {
+          streams.adopt(started);
+          predictions.stats.confirmed++;
+          timeline?.mark("confirmed");
+          stream = started;
+          commit = settle;
+          released = true;
+          if (wanted) respond();
+          openGate(true);
+        },
+        cancel: () => {
+          predictions.stats.missed++;
+          predictions.forget(turn.thread.id);
+          settle(false);
+          started.abort("refused");
+          openGate(false);
+        },
+      };
+    };
+
     // The turn's statements (its read, its writes, the answer's saves) run as named prepared
     // statements on PGlite: parsed and planned once, one crossing into WebAssembly each.
     withPreparedStatements(() =>
@@ -50,61 +164,19 @@ export function startChat(options: {
         request,
         models: services.models,
         isStreaming: (threadId) => streams.get(threadId) !== undefined,
-        onRead: () => timeline?.mark("read"),
-        onReady: (turn) =>
-          new Promise<void>((firstOutput) => {
-            const { caller } = turn;
-            timeline?.mark("ready");
-            const started = streams.add({
-              streamId: turn.streamId,
-              threadId: turn.thread.id,
-              userId: caller.userId,
-              organizationId: caller.organizationId,
-            });
-            stream = started;
-            // The response goes out once the model request has left, so its headers do not delay it.
-            let responded = false;
-            const respond = () => {
-              if (responded) return;
-              responded = true;
-              timeline?.mark("respond");
-              resolve(started.response());
-            };
-            // The writes start once the first output is on the wire: queued behind its socket
-            // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
-            const outputOrEnd = () => {
-              timeline?.mark("firstOutput");
-              respond();
-              setImmediate(firstOutput);
-            };
-            runTurn({
-              ...{
-                services,
-                streams,
-                caller,
-                prepared: turn,
-                stream: started,
-                committed,
-                timeline,
-              },
-              onModelCall: () => {
-                timeline?.mark("modelCall");
-                setImmediate(respond);
-              },
-              onModelOutput: outputOrEnd,
-            })
-              .catch((error: unknown) => {
-                // A bug, not a model failure (those end inside the stream): never leave it hanging.
-                services.log.error({ err: error, threadId: turn.thread.id }, "chat turn crashed");
-                started.end();
-              })
-              .finally(outputOrEnd);
-          }),
+        predicted,
+        onRead: (read) => {
+          timeline?.mark("read");
+          predictions.rememberRead(claims.sessionId, read.caller, read.state);
+        },
+        onReady: start,
       }),
     ).then(
-      () => {
+      (turn) => {
         timeline?.mark("written");
         commit(true);
+        written = turn;
+        rememberIfDone();
       },
       (error: unknown) => {
         if (!stream) {

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { api } from "#shared/api/index.ts";
 import { implement } from "../api/registry.ts";
 import { activeStreamsOf } from "../chat/stream/active-streams.ts";
+import { turnPredictionsOf } from "../chat/turn-predictions.ts";
 import { threads } from "../db/schema.ts";
 import { requireOfferedModel } from "../models/model-choice.ts";
 import { createThread } from "./create-thread.ts";
@@ -42,18 +43,35 @@ const getThread = implement(api.threads.getThread, async (ctx, args) => {
   return loadThreadView(ctx.db, thread);
 });
 
-const create = implement(api.threads.create, async (ctx, args) =>
-  createThread({
+const create = implement(api.threads.create, async (ctx, args) => {
+  const organizationId = requireChatOrganization(ctx);
+  const thread = await createThread({
     db: ctx.db,
     models: ctx.services.models,
-    organizationId: requireChatOrganization(ctx),
+    organizationId,
     userId: ctx.user.userId,
     threadId: args.threadId,
     title: args.title,
     modelId: args.modelId,
     documentIds: args.documentIds,
-  }),
-);
+  });
+  // Its first turn on this instance can start the model beside its read (decision 032, sixth
+  // round); the read still decides.
+  if (thread.documentCount === 0) {
+    turnPredictionsOf(ctx.services).rememberCreated({
+      id: thread._id,
+      organizationId,
+      userId: ctx.user.userId,
+      title: thread.title,
+      modelId: thread.modelId,
+      activeStreamId: null,
+      lastMessageAt: new Date(thread.lastMessageAt),
+      createdAt: new Date(thread._creationTime),
+      updatedAt: new Date(thread._creationTime),
+    });
+  }
+  return thread;
+});
 
 const rename = implement(api.threads.rename, async (ctx, args) =>
   updateOwnThread(ctx.db, ctx.user, args.threadId, { title: args.title }),

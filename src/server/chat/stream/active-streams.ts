@@ -33,14 +33,23 @@ export class ActiveStreams {
   /** Register a new answer; it leaves the registry once it has finished. */
   add(init: ConstructorParameters<typeof ActiveStream>[0]): ActiveStream {
     if (this.#closing) throw new Error("the server is shutting down");
-    if (this.#byThread.has(init.threadId)) {
-      throw new Error(`thread ${init.threadId} already has an answer in flight`);
+    return this.adopt(new ActiveStream(init));
+  }
+
+  /**
+   * Register an answer started before it was known to be the turn (a speculative start,
+   * decision 032 sixth round): from now on it is resumable here and relayed to other instances,
+   * its frames so far included.
+   */
+  adopt(stream: ActiveStream): ActiveStream {
+    if (this.#closing) throw new Error("the server is shutting down");
+    if (this.#byThread.has(stream.threadId)) {
+      throw new Error(`thread ${stream.threadId} already has an answer in flight`);
     }
-    const stream = new ActiveStream(init);
-    this.#byThread.set(init.threadId, stream);
+    this.#byThread.set(stream.threadId, stream);
     this.relay?.track(stream);
     void stream.finished.then(() => {
-      if (this.#byThread.get(init.threadId) === stream) this.#byThread.delete(init.threadId);
+      if (this.#byThread.get(stream.threadId) === stream) this.#byThread.delete(stream.threadId);
     });
     return stream;
   }

@@ -1,4 +1,11 @@
-import { isStepCount, streamText, toUIMessageStream, type UIMessageChunk } from "ai";
+import {
+  isStepCount,
+  type LanguageModel,
+  streamText,
+  toUIMessageStream,
+  type UIMessageChunk,
+  wrapLanguageModel,
+} from "ai";
 import { providerErrorMessage } from "../../models/provider-error.ts";
 import { toModelMessages } from "../load-history.ts";
 import { systemPrompt } from "../system-prompt.ts";
@@ -36,8 +43,9 @@ export async function generateAnswer(
   const history = await toModelMessages(prepared.history, tools);
 
   options.timeline?.mark("streamText");
+  const gate = options.modelGate;
   const result = streamText({
-    model: model.model,
+    model: gate ? gated(model.model, gate, () => options.onModelCall?.()) : model.model,
     instructions: systemPrompt({
       appName: services.config.appName,
       now: new Date(),
@@ -51,9 +59,12 @@ export async function generateAnswer(
     abortSignal: stream.abortController.signal,
     timeout: { chunkMs: 120_000, toolMs: 60_000 },
     maxRetries: 2,
-    onLanguageModelCallStart: () => options.onModelCall?.(),
+    // Gated, the request leaves when the gate opens (gated() says so then).
+    onLanguageModelCallStart: gate ? undefined : () => options.onModelCall?.(),
     // Errors reach the client as error parts; log them here instead of the console.
     onError: ({ error }) => {
+      // Aborted on purpose (a stop, a shutdown, a guessed turn the read refused): not a model error.
+      if (stream.abortController.signal.aborted) return;
       log.warn({ modelId: model.info.id, reason: providerErrorMessage(error) }, "model error");
     },
   });
@@ -96,4 +107,24 @@ export async function generateAnswer(
       outcome.usage = null;
     }
   }
+}
+
+/**
+ * The model, its requests held until `gate` settles (a turn started from a guess, decision 032
+ * sixth round): true lets them go exactly as they would have, false fails them before anything
+ * leaves for the provider (the turn was cancelled unseen).
+ */
+function gated(model: LanguageModel, gate: Promise<boolean>, onCall: () => void): LanguageModel {
+  if (typeof model === "string") return model;
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      specificationVersion: "v4",
+      wrapStream: async ({ doStream }) => {
+        if (!(await gate)) throw new Error("The turn was started from a guess the read refused.");
+        onCall();
+        return doStream();
+      },
+    },
+  });
 }

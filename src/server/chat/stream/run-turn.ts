@@ -5,7 +5,7 @@ import {
   providerErrorMessage,
 } from "../../models/provider-error.ts";
 import { generateThreadTitle } from "../../threads/titles.ts";
-import { AssistantWriter, type FinalState } from "./assistant-writer.ts";
+import { AssistantWriter, type FinalState, finalParts } from "./assistant-writer.ts";
 import { generateAnswer } from "./generate-answer.ts";
 import { MessageAccumulator } from "./message-accumulator.ts";
 import { streamSaverOf } from "./stream-saver.ts";
@@ -89,14 +89,12 @@ export async function runTurn(options: TurnOptions): Promise<void> {
     return;
   }
   try {
+    const parts = (message?.parts ?? []) as FinalState["parts"];
     await writer.finish(
-      {
-        ...final,
-        parts: (message?.parts ?? []) as FinalState["parts"],
-        usage: usageRecord(outcome.usage),
-      },
+      { ...final, parts, usage: usageRecord(outcome.usage) },
       { id: prepared.thread.id, streamId: stream.streamId },
     );
+    if (final.status === "complete") options.onSaved?.(finalParts(parts, final.status));
   } catch (error) {
     log.error({ err: error }, "saving the final answer failed");
   }
