@@ -1,12 +1,26 @@
 import type { Services } from "../api/context.ts";
 import type { Identity } from "../auth/identity.ts";
+import { Lru } from "../lib/lru.ts";
 import type { ThreadRow } from "../threads/thread-access.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
 import type { ThreadState } from "./thread-state.ts";
 
-/** Threads and sessions remembered at most (the oldest go first). */
+/** Threads and sessions remembered at most (the least recently used go first). */
 const MAX_THREADS = 10_000;
 const MAX_SESSIONS = 10_000;
+/**
+ * The remembered histories' total size (their JSON, in UTF-16 code units, about bytes for
+ * text), and one thread's most: a long thread's history (up to HISTORY_LIMIT answers) is not
+ * worth holding for one guess.
+ */
+const MAX_HISTORY_CHARS = 32 * 1024 * 1024;
+const MAX_THREAD_HISTORY_CHARS = 512 * 1024;
+
+/** A guess's size: its history's JSON, or Infinity above one thread's most (then not kept). */
+function historyChars(guess: ThreadGuess): number {
+  const chars = JSON.stringify(guess.history).length;
+  return chars > MAX_THREAD_HISTORY_CHARS ? Number.POSITIVE_INFINITY : chars;
+}
 
 type Part = { type: string } & Record<string, unknown>;
 
@@ -41,8 +55,12 @@ export interface PredictedTurn {
  * attached documents are predicted.
  */
 export class TurnPredictions {
-  readonly #threads = new Map<string, ThreadGuess>();
-  readonly #sessions = new Map<string, SessionGuess>();
+  readonly #threads = new Lru<string, ThreadGuess>({
+    max: MAX_THREADS,
+    weigh: historyChars,
+    maxWeight: MAX_HISTORY_CHARS,
+  });
+  readonly #sessions = new Lru<string, SessionGuess>({ max: MAX_SESSIONS });
   /** Turns started from a guess, confirmed by their read, and refused by it (tests, bench). */
   readonly stats = { predicted: 0, confirmed: 0, missed: 0 };
   enabled: boolean;
@@ -63,9 +81,9 @@ export class TurnPredictions {
 
   /** The guess `take` would give, left in place (tests). */
   peek(sessionId: string, userId: string, threadId: string): PredictedTurn | undefined {
-    const guess = this.#threads.get(threadId);
+    const guess = this.#threads.peek(threadId);
     if (!this.enabled || !guess) return undefined;
-    const session = this.#sessions.get(sessionId);
+    const session = this.#sessions.peek(sessionId);
     if (!session || session.caller.userId !== userId) return undefined;
     const { caller } = session;
     if (guess.thread.userId !== userId || guess.thread.organizationId !== caller.organizationId) {
@@ -89,9 +107,6 @@ export class TurnPredictions {
   /** A turn's read of an existing thread: its caller and model choices, for the session's next turns. */
   rememberRead(sessionId: string, caller: Identity, state: ThreadState | undefined): void {
     if (!this.enabled || !state) return;
-    this.#sessions.delete(sessionId);
-    if (this.#sessions.size >= MAX_SESSIONS)
-      this.#sessions.delete(this.#sessions.keys().next().value!);
     this.#sessions.set(sessionId, {
       caller,
       userModelId: state.userModelId,
@@ -143,8 +158,6 @@ export class TurnPredictions {
 
   #store(threadId: string, guess: ThreadGuess): void {
     if (!this.enabled) return;
-    this.#threads.delete(threadId);
-    if (this.#threads.size >= MAX_THREADS) this.#threads.delete(this.#threads.keys().next().value!);
     this.#threads.set(threadId, guess);
   }
 }

@@ -58,4 +58,41 @@ describe("Lru", () => {
     expect(() => new Lru({ max: 0 })).toThrow(RangeError);
     expect(() => new Lru({ max: 1.5 })).toThrow(RangeError);
   });
+
+  it("bounds the total weight too, oldest out first, and skips a value heavier than the bound", () => {
+    const evicted: string[] = [];
+    const lru = new Lru<string, string>({
+      max: 100,
+      weigh: (value) => value.length,
+      maxWeight: 10,
+      onEvict: (key) => evicted.push(key),
+    });
+    lru.set("a", "xxxx").set("b", "xxxx");
+    expect(lru.weight).toBe(8);
+    lru.get("a");
+    lru.set("c", "xxxx");
+    expect([...lru.keys()]).toEqual(["a", "c"]);
+    expect(evicted).toEqual(["b"]);
+    expect(lru.weight).toBe(8);
+    lru.set("a", "x");
+    expect(lru.weight).toBe(5);
+    lru.set("huge", "x".repeat(11));
+    expect(lru.has("huge")).toBe(false);
+    expect(lru.weight).toBe(5);
+    expect(lru.prune((value) => value === "x")).toBe(1);
+    expect(lru.weight).toBe(4);
+    lru.delete("c");
+    expect(lru.weight).toBe(0);
+    lru.set("d", "xx");
+    lru.clear();
+    expect(lru.weight).toBe(0);
+  });
+
+  it("takes weigh and maxWeight together", () => {
+    expect(() => new Lru<string, string>({ max: 1, maxWeight: 5 })).toThrow(RangeError);
+    expect(() => new Lru<string, string>({ max: 1, weigh: () => 1 })).toThrow(RangeError);
+    expect(() => new Lru<string, string>({ max: 1, weigh: () => 1, maxWeight: 0 })).toThrow(
+      RangeError,
+    );
+  });
 });

@@ -6,17 +6,41 @@
  *
  * `onEvict` is called for each entry pushed out by `set` (not for `delete`, `clear` or a
  * replaced value), after it has left the map, so a caller can release what the value holds.
+ *
+ * With `weigh` and `maxWeight`, the entries' total weight (e.g. their size in bytes) is bounded
+ * too: `set` drops the oldest entries until both bounds hold, and a value heavier than
+ * `maxWeight` on its own is not stored.
  */
 export class Lru<K, V> {
   readonly max: number;
   readonly #entries = new Map<K, V>();
   readonly #onEvict: ((key: K, value: V) => void) | undefined;
+  readonly #weigh: ((value: V) => number) | undefined;
+  readonly #weights = new Map<K, number>();
+  readonly maxWeight: number;
+  #weight = 0;
 
-  constructor(options: { max: number; onEvict?: (key: K, value: V) => void }) {
+  constructor(options: {
+    max: number;
+    onEvict?: (key: K, value: V) => void;
+    weigh?: (value: V) => number;
+    maxWeight?: number;
+  }) {
     if (!Number.isInteger(options.max) || options.max < 1)
       throw new RangeError(`Lru: max must be a positive integer, got ${options.max}`);
+    if ((options.weigh === undefined) !== (options.maxWeight === undefined))
+      throw new RangeError("Lru: weigh and maxWeight go together");
+    if (options.maxWeight !== undefined && !(options.maxWeight > 0))
+      throw new RangeError(`Lru: maxWeight must be positive, got ${options.maxWeight}`);
     this.max = options.max;
     this.#onEvict = options.onEvict;
+    this.#weigh = options.weigh;
+    this.maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** The entries' total weight (0 without `weigh`). */
+  get weight(): number {
+    return this.#weight;
   }
 
   get size(): number {
@@ -43,22 +67,35 @@ export class Lru<K, V> {
 
   /** Stores the value as the most recently used, dropping the oldest entries beyond `max`. */
   set(key: K, value: V): this {
-    this.#entries.delete(key);
+    this.delete(key);
+    if (this.#weigh) {
+      const weight = this.#weigh(value);
+      if (weight > this.maxWeight) return this;
+      this.#weights.set(key, weight);
+      this.#weight += weight;
+    }
     this.#entries.set(key, value);
-    while (this.#entries.size > this.max) {
+    while (this.#entries.size > this.max || this.#weight > this.maxWeight) {
       const [oldest, old] = this.#entries.entries().next().value as [K, V];
-      this.#entries.delete(oldest);
+      this.delete(oldest);
       this.#onEvict?.(oldest, old);
     }
     return this;
   }
 
   delete(key: K): boolean {
+    const weight = this.#weights.get(key);
+    if (weight !== undefined) {
+      this.#weights.delete(key);
+      this.#weight -= weight;
+    }
     return this.#entries.delete(key);
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#weights.clear();
+    this.#weight = 0;
   }
 
   /** Drops every entry the predicate holds for (e.g. expired ones); how many it dropped. */
@@ -66,7 +103,7 @@ export class Lru<K, V> {
     let dropped = 0;
     for (const [key, value] of this.#entries) {
       if (predicate(value, key)) {
-        this.#entries.delete(key);
+        this.delete(key);
         dropped++;
       }
     }
