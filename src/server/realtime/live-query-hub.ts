@@ -379,20 +379,25 @@ export class LiveQueryHub {
       return group.settled ?? Promise.resolve();
     }
     group.running = true;
-    group.dirtyAt = performance.now();
-    group.changeAt = changeAt;
+    group.dirty = false;
+    this.#markDirty(group, changeAt);
     group.settled = (async () => {
       do {
-        group.dirty = false;
-        const dirtyAt = group.dirtyAt ?? performance.now();
-        const changedAt = group.changeAt;
-        group.changeAt = undefined;
         const stats = this.stats;
         stats.waiting = this.#limiter.waiting + 1;
         if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
         // The live path's statements take the live pool's connections (PostgreSQL), timed.
         await onLiveConnection(stats, () =>
-          this.#limiter.run((release) => this.#runOnce(group, release, dirtyAt, changedAt)),
+          this.#limiter.run((release) => {
+            // A change heard until now is committed, so this run's statements (all after this)
+            // see it: it needs no run of its own. Clearing the flag at the slot and not before
+            // the wait for it saves a re-run per change that lands while a group queues.
+            const dirtyAt = group.dirtyAt ?? performance.now();
+            const changedAt = group.changeAt;
+            group.dirty = false;
+            group.changeAt = undefined;
+            return this.#runOnce(group, release, dirtyAt, changedAt);
+          }),
         );
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
