@@ -24,13 +24,19 @@ import { LiveStats, takeCommitted } from "./live-stats.ts";
 export interface Subscriber {
   /** The group's result this subscriber was last sent (the same object while it is unchanged). */
   lastSent?: LiveResult;
-  send(kind: "value" | "error", json: string): boolean;
+  send(kind: "value" | "error", json: string, result: LiveResult): boolean;
 }
 
 /** A group's latest result, as JSON text ready to send. */
 export interface LiveResult {
   kind: "value" | "error";
   json: string;
+  /**
+   * The result's messages as sent, by subscription id (sync-connection.ts): every socket of a
+   * group that uses the same id gets the same bytes, encoded once (decision 034, "Where a
+   * push's time goes"). Lives as long as the result; a few ids at most.
+   */
+  frames?: Map<string, Buffer>;
 }
 
 export interface LiveSubscription {
@@ -692,7 +698,7 @@ export class LiveQueryHub {
     const last = group.last;
     if (!last) return;
     if (subscriber.lastSent === last) return;
-    if (subscriber.send(last.kind, last.json)) {
+    if (subscriber.send(last.kind, last.json, last)) {
       subscriber.lastSent = last;
       this.stats.pushes++;
       this.stats.pushBytes += last.json.length;
