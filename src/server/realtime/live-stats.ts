@@ -99,7 +99,7 @@ export class Histogram {
   max = 0;
 
   add(ms: number): void {
-    const value = ms > 0 ? ms : 0;
+    const value = Number.isNaN(ms) ? 0 : Math.max(ms, 0);
     let i = 0;
     while (value > HISTOGRAM_BOUNDS_MS[i]!) i++;
     this.counts[i]!++;
