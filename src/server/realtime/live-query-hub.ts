@@ -145,11 +145,7 @@ export class LiveQueryHub {
   #seq = 0;
   /** Notifications not handled yet, with when each was heard (notifyToFlush). */
   #queue: Array<{ payload: string; at: number }> = [];
-  /**
-   * Every change handled so far applied to the groups (their runs settled): a flush's markers
-   * wait for it, not the next flush (see notify).
-   */
-  #applied: Promise<void> = Promise.resolve();
+  #processing: Promise<void> = Promise.resolve();
 
   constructor(services: Services, registry: Registry) {
     this.#services = services;
@@ -249,15 +245,19 @@ export class LiveQueryHub {
   }
 
   /**
-   * Feed a raw notification payload from the change bus. What arrives in one turn of the event
-   * loop is handled together on the next: its groups start (or, running, are marked to run
-   * again) at once, without waiting for the runs an earlier batch started — a change waited
-   * for the whole previous wave of re-runs before (decision 034, "Where a push's time goes").
-   * A transaction's end marker still resolves only once every change heard up to it is applied.
+   * Feed a raw notification payload from the change bus. What arrives while the groups of the
+   * previous batch still run is handled together once they are done (a wave): starting each
+   * batch's runs at once instead was measured and reverted (decision 034, "Where a push's time
+   * goes": 35 % more re-runs and live statements per write, the work moved from this queue to
+   * the limiter and the statements, live latency no better).
    */
   notify(payload: string): void {
     this.#queue.push({ payload, at: performance.now() });
-    if (this.#queue.length === 1) setImmediate(() => this.#flush());
+    if (this.#queue.length === 1) {
+      this.#processing = this.#processing
+        .then(() => new Promise((r) => setImmediate(r)))
+        .then(() => this.#flush());
+    }
   }
 
   /** Re-run every group (after the change bus may have missed notifications). */
@@ -292,7 +292,7 @@ export class LiveQueryHub {
     );
   }
 
-  #flush(): void {
+  async #flush(): Promise<void> {
     const batch = this.#queue;
     this.#queue = [];
     /** The groups to run, each with the first change heard that it answers. */
@@ -329,17 +329,7 @@ export class LiveQueryHub {
       }
       for (const listener of this.#changeListeners) listener(notification.change);
     }
-    const runs = [...affected].map(([group, at]) =>
-      // A run that throws is its own (it sends the error); the markers still come.
-      this.#refresh(group, at).catch(() => undefined),
-    );
-    const applied = Promise.all([this.#applied, ...runs]).then(() => undefined);
-    this.#applied = applied;
-    if (markers.length > 0) void applied.then(() => this.#markersApplied(markers));
-  }
-
-  /** These transactions' changes are applied: answer who waits for them (waitForMarkers). */
-  #markersApplied(markers: string[]): void {
+    await Promise.all([...affected].map(([group, at]) => this.#refresh(group, at)));
     for (const marker of markers) {
       const waiter = this.#markerWaiters.get(marker);
       if (waiter) {
