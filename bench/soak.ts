@@ -126,6 +126,15 @@ if (profileDir) {
         profile.topInclusiveOwn.map((c) => [c.frame, ms(c.ms), `${(c.share * 100).toFixed(1)} %`]),
       )}\n`,
     );
+    // The other threads' profiles (PGlite's worker, extraction workers): what bounds the rate
+    // when the database runs beside the main thread (decision 034, "Where a push's time goes").
+    for (const other of otherThreadProfiles(path.join(profileDir, String(i)), file)) {
+      const summary = summarizeProfile(other, undefined, 15);
+      if (summary.sampledMs - summary.idleMs < 1000) continue;
+      process.stdout.write(
+        `\n${profileReport(`instance ${i + 1}, thread ${path.basename(other)}`, summary)}\n`,
+      );
+    }
   }
   log(`CPU profiles kept in ${profileDir} (remove it when done)`);
 }
@@ -140,11 +149,24 @@ writeFileSync(
 process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);
 if (!Object.values(run.verdict).every(Boolean)) process.exitCode = 1;
 
-/** The main thread's profile: the largest (worker threads, e.g. extraction, write their own). */
-function mainThreadProfile(dir: string): string | undefined {
-  if (!existsSync(dir)) return undefined;
+/** Every other thread's profile in `dir`, largest first. */
+function otherThreadProfiles(dir: string, main: string): string[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))
     .map((f) => path.join(dir, f))
-    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+    .filter((f) => f !== main)
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+}
+
+/**
+ * The main thread's profile: node names them CPU.<date>.<time>.<pid>.<thread id>.<seq>, the main
+ * thread being thread 0 (PGlite's worker may write the larger one); else the largest.
+ */
+function mainThreadProfile(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size);
+  return files.find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files[0];
 }

@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import type { LiveStatsSnapshot } from "../../src/server/realtime/live-stats.ts";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import {
+  HISTOGRAM_BOUNDS_MS,
+  type HistogramSnapshot,
+  histogramDelta,
+  histogramSum,
+  type LiveStatsSnapshot,
+  STAGES,
+  type Stage,
+} from "../../src/server/realtime/live-stats.ts";
 import { docxFixture, type Fixture, pdfFixture, txtFixture } from "../../tests/support/fixtures.ts";
 import { type StreamTiming, timeStream } from "./chat-streams.ts";
 import { processCpuMs } from "./machine.ts";
@@ -71,6 +80,9 @@ export interface WindowResult {
   /** RSS (MiB) of each server at the window's last sample. */
   rssMiB: number[];
   loadAverage: number;
+  /** This client's own event-loop delay in the window (ms): what its timestamps may be late by. */
+  clientLoopP99: number;
+  clientLoopMax: number;
 }
 
 export interface SoakLoadResult {
@@ -94,6 +106,8 @@ export interface SoakLoadResult {
     latency: Summary;
     worstWindowP99: number;
   };
+  /** This client's event loop over the load (ms; its timestamps are late by up to this). */
+  clientLoop: { p50: number; p99: number; max: number; mean: number };
   chats: { count: number; errors: number; ttft: Summary; total: Summary };
   uploads: {
     count: number;
@@ -164,7 +178,10 @@ export type HubFigures = Pick<
       | "eventLoopMeanSumMs"
       | "eventLoopSeconds"
     >
-  >;
+  > & {
+    /** Each stage's histogram over the load, summed over the instances (see STAGES). */
+    stages: Record<Stage, HistogramSnapshot>;
+  };
 
 function readStats(file: string): LiveStatsSnapshot | undefined {
   try {
@@ -209,6 +226,9 @@ function hubFigures(
     eventLoopP99SumMs: 0,
     eventLoopMeanSumMs: 0,
     eventLoopSeconds: 0,
+    stages: Object.fromEntries(
+      STAGES.map((stage) => [stage, { counts: HISTOGRAM_BOUNDS_MS.map(() => 0), sum: 0, max: 0 }]),
+    ) as Record<Stage, HistogramSnapshot>,
   };
   const sums = [
     "stageRuns",
@@ -244,6 +264,11 @@ function hubFigures(
     figures.pushBytes += e.pushBytes - b.pushBytes;
     figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);
     for (const name of sums) figures[name] += (e[name] ?? 0) - (b[name] ?? 0);
+    for (const stage of STAGES)
+      figures.stages[stage] = histogramSum(
+        figures.stages[stage],
+        histogramDelta(e.stages?.[stage], b.stages?.[stage]),
+      );
     // The longest wait since the server started (the load's, once warm-up is short).
     figures.maxConnectionWaitMs = Math.max(figures.maxConnectionWaitMs, e.maxConnectionWaitMs ?? 0);
     (e.dirtyToPushed ?? []).forEach((count, bucket) => {
@@ -289,6 +314,8 @@ class Windows {
     foldersCreated: number;
     rssMiB: number[];
     loadAverage: number;
+    clientLoopP99: number;
+    clientLoopMax: number;
   }> = [];
 
   constructor(start: number, size: number) {
@@ -310,6 +337,8 @@ class Windows {
         foldersCreated: 0,
         rssMiB: [],
         loadAverage: os.loadavg()[0]!,
+        clientLoopP99: 0,
+        clientLoopMax: 0,
       });
     }
     return this.data[index]!;
@@ -858,6 +887,20 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
   };
   sampleRss();
   const rssTimer = setInterval(sampleRss, options.rssEveryMs);
+  // This client's own event loop: a push's or an acknowledgement's timestamp is taken when the
+  // loop gets to it, so its delay bounds the measurement's own error.
+  const clientLoop = monitorEventLoopDelay({ resolution: 5 });
+  const clientSecond = monitorEventLoopDelay({ resolution: 5 });
+  clientLoop.enable();
+  clientSecond.enable();
+  const clientLoopTimer = setInterval(() => {
+    const w = windows!.at();
+    if (clientSecond.count > 0) {
+      w.clientLoopP99 = Math.max(w.clientLoopP99, clientSecond.percentile(99) / 1e6);
+      w.clientLoopMax = Math.max(w.clientLoopMax, clientSecond.max / 1e6);
+    }
+    clientSecond.reset();
+  }, 1000);
   const deadline = start + options.durationMs;
 
   const chatWorkers = Array.from({ length: options.chats }, (_, w) =>
@@ -913,6 +956,15 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
   }
   stopping = true;
   options.onLoadStop?.();
+  clearInterval(clientLoopTimer);
+  clientLoop.disable();
+  clientSecond.disable();
+  const clientLoopFigures = {
+    p50: clientLoop.percentile(50) / 1e6,
+    p99: clientLoop.percentile(99) / 1e6,
+    max: clientLoop.max / 1e6,
+    mean: clientLoop.mean / 1e6,
+  };
   if (uploadTimer) clearInterval(uploadTimer);
   const elapsedMs = performance.now() - start;
   loadAverage.push(os.loadavg()[0]!);
@@ -1080,6 +1132,8 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
     foldersCreated: w.foldersCreated,
     rssMiB: w.rssMiB,
     loadAverage: w.loadAverage,
+    clientLoopP99: w.clientLoopP99,
+    clientLoopMax: w.clientLoopMax,
   }));
   const median = (values: number[]) => summarize(values).p50;
   const span = Math.max(options.rssEveryMs * 3, 30_000);
@@ -1127,6 +1181,7 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
         ...windowResults.filter((w) => w.live.count > 0).map((w) => w.live.p99),
       ),
     },
+    clientLoop: clientLoopFigures,
     chats: {
       count: chatTimings.length,
       errors: chatTimings.length - good.length,

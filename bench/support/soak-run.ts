@@ -1,5 +1,9 @@
 import os from "node:os";
-import { STAGE_BUCKETS_MS } from "../../src/server/realtime/live-stats.ts";
+import {
+  histogramPercentile,
+  STAGE_BUCKETS_MS,
+  STAGES,
+} from "../../src/server/realtime/live-stats.ts";
 import { startFakeModel } from "./chat-streams.ts";
 import type { DbKind } from "./prepare.ts";
 import { startSoakCluster } from "./soak-cluster.ts";
@@ -182,6 +186,7 @@ export function soakReport(run: SoakRun): string {
       "uploads",
       "RSS MiB",
       "load",
+      "client loop p99/max",
     ],
     r.windows.map((w) => [
       `${w.fromS.toFixed(0)}-${w.toS.toFixed(0)}${w.drain ? " (drain)" : ""}`,
@@ -197,6 +202,7 @@ export function soakReport(run: SoakRun): string {
       String(w.uploadsCompleted),
       w.rssMiB.map(mib).join("/"),
       w.loadAverage.toFixed(1),
+      `${ms(w.clientLoopP99 ?? Number.NaN)}/${ms(w.clientLoopMax ?? Number.NaN)}`,
     ]),
   );
   const yes = (ok: boolean) => (ok ? "met" : "MISSED");
@@ -249,6 +255,13 @@ export function soakReport(run: SoakRun): string {
     `server CPU: ${r.serverCpuSeconds.map((s) => `${s.toFixed(0)} s`).join(", ")} over the run; ` +
       `load average ${r.loadAverage.map((l) => l.toFixed(1)).join(" -> ")}`,
     ...cpuAndHubLines(r),
+    ...(r.clientLoop
+      ? [
+          `soak client's event loop (its timestamps are late by this): p50 ${f1(r.clientLoop.p50)}, ` +
+            `p99 ${f1(r.clientLoop.p99)}, max ${f1(r.clientLoop.max)} ms`,
+        ]
+      : []),
+    ...stageTable(r),
     "",
     summary,
   ];
@@ -342,6 +355,35 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
       `batch gathering: ${f1(h.batchGatherMs / h.batchInputs)} ms mean from a member's joining to its batch's statement`,
     );
   return lines;
+}
+
+/**
+ * Where a push's time goes (decision 034, "Where a push's time goes"): each stage's count and
+ * percentiles over the load, all instances together, in the order a change goes through them.
+ */
+export function stageTable(r: SoakRun["result"]): string[] {
+  const stages = r.hub?.stages;
+  if (!stages) return [];
+  const rows = STAGES.filter((stage) => (stages[stage]?.counts ?? []).some((c) => c > 0)).map(
+    (stage) => {
+      const h = stages[stage];
+      const count = h.counts.reduce((a, b) => a + b, 0);
+      return [
+        stage,
+        String(count),
+        f1(h.sum / Math.max(1, count)),
+        f1(histogramPercentile(h, 0.5)),
+        f1(histogramPercentile(h, 0.99)),
+        f1(h.max),
+      ];
+    },
+  );
+  if (rows.length === 0) return [];
+  return [
+    "",
+    "where a push's time goes (ms, every instance; see LiveStats STAGES):",
+    table(["stage", "count", "mean", "p50", "p99", "max (since start)"], rows),
+  ];
 }
 
 /** The bucket bound (STAGE_BUCKETS_MS) under which a share `q` of the counts fall. */

@@ -6,6 +6,7 @@ import { CHANGES_CHANNEL, type Tx } from "../db/database.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
 import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
+import { noteCommitted } from "../realtime/live-stats.ts";
 import type { BatchedResults, FunctionCtx, Services, SharedResults } from "./context.ts";
 import type { Registry, ServerFunction } from "./registry.ts";
 
@@ -138,6 +139,8 @@ export async function execute(
       await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ m: marker })})`);
       return value;
     });
+    // The live hub's commit → notify stage (LiveStats, "Where a push's time goes").
+    noteCommitted(marker);
     // On PostgreSQL the change feed may arrive after this: the identity cache waits for it.
     services.auth.identities.fence(marker);
     markers.push(marker);

@@ -14,7 +14,7 @@ import {
 import { onLiveConnection } from "../db/database.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
-import { LiveStats } from "./live-stats.ts";
+import { LiveStats, takeCommitted } from "./live-stats.ts";
 
 /**
  * One socket's subscription; the hub calls it with JSON text ready to send.
@@ -24,13 +24,19 @@ import { LiveStats } from "./live-stats.ts";
 export interface Subscriber {
   /** The group's result this subscriber was last sent (the same object while it is unchanged). */
   lastSent?: LiveResult;
-  send(kind: "value" | "error", json: string): boolean;
+  send(kind: "value" | "error", json: string, result: LiveResult): boolean;
 }
 
 /** A group's latest result, as JSON text ready to send. */
 export interface LiveResult {
   kind: "value" | "error";
   json: string;
+  /**
+   * The result's messages as sent, by subscription id (sync-connection.ts): every socket of a
+   * group that uses the same id gets the same bytes, encoded once (decision 034, "Where a
+   * push's time goes"). Lives as long as the result; a few ids at most.
+   */
+  frames?: Map<string, Buffer>;
 }
 
 export interface LiveSubscription {
@@ -57,6 +63,8 @@ interface Group {
   dirty: boolean;
   /** When it turned dirty (or its first run was asked for), for the stage timings. */
   dirtyAt?: number;
+  /** When the hub heard the first change its next run answers (changeToPushed). */
+  changeAt?: number;
   settled?: Promise<void>;
 }
 
@@ -135,7 +143,8 @@ export class LiveQueryHub {
   readonly stats = new LiveStats();
   #stopStats: (() => void) | undefined;
   #seq = 0;
-  #queue: string[] = [];
+  /** Notifications not handled yet, with when each was heard (notifyToFlush). */
+  #queue: Array<{ payload: string; at: number }> = [];
   #processing: Promise<void> = Promise.resolve();
 
   constructor(services: Services, registry: Registry) {
@@ -235,9 +244,15 @@ export class LiveQueryHub {
     return identity;
   }
 
-  /** Feed a raw notification payload from the change bus. */
+  /**
+   * Feed a raw notification payload from the change bus. What arrives while the groups of the
+   * previous batch still run is handled together once they are done (a wave): starting each
+   * batch's runs at once instead was measured and reverted (decision 034, "Where a push's time
+   * goes": 35 % more re-runs and live statements per write, the work moved from this queue to
+   * the limiter and the statements, live latency no better).
+   */
   notify(payload: string): void {
-    this.#queue.push(payload);
+    this.#queue.push({ payload, at: performance.now() });
     if (this.#queue.length === 1) {
       this.#processing = this.#processing
         .then(() => new Promise((r) => setImmediate(r)))
@@ -280,14 +295,20 @@ export class LiveQueryHub {
   async #flush(): Promise<void> {
     const batch = this.#queue;
     this.#queue = [];
-    const affected = new Set<Group>();
+    /** The groups to run, each with the first change heard that it answers. */
+    const affected = new Map<Group, number>();
     const markers: string[] = [];
-    for (const payload of batch) {
+    const flushAt = performance.now();
+    for (const { payload, at } of batch) {
+      this.stats.stages.notifyToFlush.add(flushAt - at);
       const notification = parseNotification(payload);
       if (!notification) continue;
       if (notification.kind === "marker") {
         this.stats.transactions++;
         markers.push(notification.marker);
+        // Committed by this process: how long the change feed took to bring it back.
+        const committed = takeCommitted(notification.marker);
+        if (committed !== undefined) this.stats.stages.commitToNotify.add(at - committed);
         continue;
       }
       this.stats.changes++;
@@ -303,11 +324,12 @@ export class LiveQueryHub {
           this.stats.sharedInvalidated++;
           this.#dropShared(entry);
         }
-        for (const group of this.#byDep.get(key) ?? []) affected.add(group);
+        for (const group of this.#byDep.get(key) ?? [])
+          if (!affected.has(group)) affected.set(group, at);
       }
       for (const listener of this.#changeListeners) listener(notification.change);
     }
-    await Promise.all([...affected].map((group) => this.#refresh(group)));
+    await Promise.all([...affected].map(([group, at]) => this.#refresh(group, at)));
     for (const marker of markers) {
       const waiter = this.#markerWaiters.get(marker);
       if (waiter) {
@@ -339,28 +361,39 @@ export class LiveQueryHub {
     return false;
   }
 
-  #markDirty(group: Group): void {
+  #markDirty(group: Group, changeAt?: number): void {
     if (!group.dirty) group.dirtyAt = performance.now();
     group.dirty = true;
+    if (changeAt !== undefined && (group.changeAt === undefined || changeAt < group.changeAt))
+      group.changeAt = changeAt;
   }
 
-  #refresh(group: Group): Promise<void> {
+  /** Run the group (again once its run ends, if it is running); `changeAt`: the change heard. */
+  #refresh(group: Group, changeAt?: number): Promise<void> {
     if (group.running) {
-      this.#markDirty(group);
+      this.#markDirty(group, changeAt);
       return group.settled ?? Promise.resolve();
     }
     group.running = true;
-    group.dirtyAt = performance.now();
+    group.dirty = false;
+    this.#markDirty(group, changeAt);
     group.settled = (async () => {
       do {
-        group.dirty = false;
-        const dirtyAt = group.dirtyAt ?? performance.now();
         const stats = this.stats;
         stats.waiting = this.#limiter.waiting + 1;
         if (stats.waiting > stats.maxWaiting) stats.maxWaiting = stats.waiting;
         // The live path's statements take the live pool's connections (PostgreSQL), timed.
         await onLiveConnection(stats, () =>
-          this.#limiter.run((release) => this.#runOnce(group, release, dirtyAt)),
+          this.#limiter.run((release) => {
+            // A change heard until now is committed, so this run's statements (all after this)
+            // see it: it needs no run of its own. Clearing the flag at the slot and not before
+            // the wait for it saves a re-run per change that lands while a group queues.
+            const dirtyAt = group.dirtyAt ?? performance.now();
+            const changedAt = group.changeAt;
+            group.dirty = false;
+            group.changeAt = undefined;
+            return this.#runOnce(group, release, dirtyAt, changedAt);
+          }),
         );
       } while (group.dirty && this.#groups.get(group.key) === group);
       group.running = false;
@@ -372,7 +405,12 @@ export class LiveQueryHub {
     return group.settled;
   }
 
-  async #runOnce(group: Group, slot: () => void, dirtyAt: number): Promise<void> {
+  async #runOnce(
+    group: Group,
+    slot: () => void,
+    dirtyAt: number,
+    changeAt: number | undefined,
+  ): Promise<void> {
     // On its way to a batch until it joins one or ends: a batch of this function waits for it.
     let onTheWay = true;
     this.#onTheWay.set(group.path, (this.#onTheWay.get(group.path) ?? 0) + 1);
@@ -384,13 +422,18 @@ export class LiveQueryHub {
       slot();
     };
     try {
-      await this.#runOnceInSlot(group, release, dirtyAt);
+      await this.#runOnceInSlot(group, release, dirtyAt, changeAt);
     } finally {
       release();
     }
   }
 
-  async #runOnceInSlot(group: Group, release: () => void, dirtyAt: number): Promise<void> {
+  async #runOnceInSlot(
+    group: Group,
+    release: () => void,
+    dirtyAt: number,
+    changeAt: number | undefined,
+  ): Promise<void> {
     const since = this.#seq;
     for (const listener of this.#runListeners) listener(group.path, group.caller?.userId ?? null);
     const started = performance.now();
@@ -409,8 +452,14 @@ export class LiveQueryHub {
       // Waiting for another run's computation needs no connection: the slot goes to a run that
       // does (what follows a shared sub-result is batched, see SharedResults).
       // One already computed (kept) is no wait: the run goes on in its slot.
-      if (entry.owner !== used && !entry.settled) release();
-      return (await entry.promise) as never;
+      if (entry.owner === used || entry.settled) return (await entry.promise) as never;
+      release();
+      const waitFrom = performance.now();
+      try {
+        return (await entry.promise) as never;
+      } finally {
+        this.stats.stages.sharedWait.add(performance.now() - waitFrom);
+      }
     };
     // A batch waits for the other groups of its key: not in a limiter slot they need to get
     // there. Its reads are this run's, from this run's start (the check below).
@@ -443,7 +492,9 @@ export class LiveQueryHub {
         shared,
         batched,
       });
+      const serialiseFrom = performance.now();
       result = { kind: "value", json: JSON.stringify(output.value ?? null) };
+      this.stats.stages.serialise.add(performance.now() - serialiseFrom);
     } catch (error) {
       result = {
         kind: "error",
@@ -473,8 +524,12 @@ export class LiveQueryHub {
     // An unchanged result stays the same object: subscribers that have it get nothing, without
     // comparing its text once per subscriber.
     if (!unchanged) group.last = result;
+    const pushesBefore = this.stats.pushes;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
-    this.stats.recordStages(dirtyAt, started, resultAt, performance.now());
+    const pushedAt = performance.now();
+    this.stats.recordStages(dirtyAt, started, resultAt, pushedAt);
+    if (changeAt !== undefined && this.stats.pushes > pushesBefore)
+      this.stats.stages.changeToPushed.add(pushedAt - changeAt);
   }
 
   /**
@@ -513,6 +568,7 @@ export class LiveQueryHub {
       if (oldest) this.#dropShared(oldest);
     }
     entry.promise = (async () => {
+      const computeFrom = performance.now();
       try {
         // Awaited inside the tracked scope: a query builder runs when awaited, not when built.
         const value = await runUntracked(() =>
@@ -537,6 +593,7 @@ export class LiveQueryHub {
         throw error;
       } finally {
         entry.settled = true;
+        this.stats.stages.sharedCompute.add(performance.now() - computeFrom);
       }
     })();
     // Awaited by every run that uses it; a failure is theirs to report.
@@ -598,11 +655,15 @@ export class LiveQueryHub {
     this.stats.batches++;
     this.stats.batchInputs += batch.inputs.length;
     const closedAt = performance.now();
-    for (const joined of batch.joinedAt) this.stats.batchGatherMs += closedAt - joined;
+    for (const joined of batch.joinedAt) {
+      this.stats.batchGatherMs += closedAt - joined;
+      this.stats.stages.batchGather.add(closedAt - joined);
+    }
     try {
       const values = await runUntracked(() =>
         runTracked(tracker, async () => await batch.run(batch.inputs)),
       );
+      this.stats.stages.batchStatement.add(performance.now() - closedAt);
       this.stats.batchStatements += tracker.statements;
       if (values.length !== batch.inputs.length)
         throw new Error(`a batch answered ${values.length} of ${batch.inputs.length} inputs`);
@@ -627,7 +688,7 @@ export class LiveQueryHub {
     const last = group.last;
     if (!last) return;
     if (subscriber.lastSent === last) return;
-    if (subscriber.send(last.kind, last.json)) {
+    if (subscriber.send(last.kind, last.json, last)) {
       subscriber.lastSent = last;
       this.stats.pushes++;
       this.stats.pushBytes += last.json.length;

@@ -8,6 +8,14 @@ import { liveStatementSink } from "../db/database.ts";
 import { recordReads } from "../db/read-tracker.ts";
 import { createLogger } from "../logger.ts";
 import { LiveQueryHub } from "./live-query-hub.ts";
+import {
+  Histogram,
+  HISTOGRAM_BOUNDS_MS,
+  histogramDelta,
+  histogramPercentile,
+  histogramSum,
+  noteCommitted,
+} from "./live-stats.ts";
 
 /**
  * The live path's own connections and its stage timings (decision 034, "The live path's own
@@ -105,6 +113,63 @@ describe("the live path", () => {
     const snapshot = s.snapshot(1);
     expect(snapshot.stageRuns).toBe(2);
     expect(snapshot.dirtyToPushed).toHaveLength(s.dirtyToPushed.length);
+  });
+});
+
+describe("where a push's time goes", () => {
+  it("records each stage of a change's way to the sockets as a histogram", async () => {
+    const { hub } = setup();
+    let pushes = 0;
+    hub.subscribe(
+      null,
+      contract.path,
+      { member: "cid" },
+      {
+        send() {
+          pushes++;
+          return true;
+        },
+      },
+    );
+    await until(() => pushes === 1);
+    // A transaction this process committed: its marker's way back through the feed is timed.
+    noteCommitted("tx-stage", performance.now() - 5);
+    hub.notify(JSON.stringify({ t: "items", o: null, i: null }));
+    hub.notify(JSON.stringify({ m: "tx-stage" }));
+    await until(() => hub.stats.stageRuns === 2);
+    const { stages } = hub.stats;
+    expect(stages.commitToNotify.count).toBe(1);
+    expect(stages.commitToNotify.sum).toBeGreaterThanOrEqual(5);
+    expect(stages.notifyToFlush.count).toBe(2);
+    expect(stages.dirtyToSlot.count).toBe(2);
+    // The shared page reads no table: computed once, kept through the change.
+    expect(stages.sharedCompute.count).toBe(1);
+    expect(stages.batchGather.count).toBe(2);
+    expect(stages.batchStatement.count).toBe(2);
+    expect(stages.serialise.count).toBe(2);
+    expect(stages.resultToPushed.count).toBe(2);
+    // The re-run's result did not change: nothing pushed, so no change → pushed.
+    expect(stages.changeToPushed.count).toBe(0);
+    const snapshot = hub.stats.snapshot(1);
+    expect(snapshot.stages?.notifyToFlush.counts.reduce((a, b) => a + b, 0)).toBe(2);
+  });
+
+  it("reads percentiles from a histogram and sums instances bucket by bucket", () => {
+    const h = new Histogram();
+    for (let i = 0; i < 98; i++) h.add(1);
+    h.add(40);
+    h.add(400);
+    expect(h.count).toBe(100);
+    expect(histogramPercentile(h, 0.5)).toBeLessThanOrEqual(1);
+    expect(histogramPercentile(h, 0.5)).toBeGreaterThan(0.5);
+    expect(histogramPercentile(h, 0.99)).toBeGreaterThan(30);
+    expect(histogramPercentile(h, 0.99)).toBeLessThanOrEqual(40);
+    expect(histogramPercentile(h, 1)).toBeLessThanOrEqual(400);
+    const snapshot = { counts: [...h.counts], sum: h.sum, max: h.max };
+    const empty = { counts: HISTOGRAM_BOUNDS_MS.map(() => 0), sum: 0, max: 0 };
+    const delta = histogramDelta(snapshot, empty);
+    expect(histogramSum(delta, delta).counts.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(Number.isNaN(histogramPercentile(empty, 0.5))).toBe(true);
   });
 });
 

@@ -19,6 +19,149 @@ export const STAGE_BUCKETS_MS = [
   Number.POSITIVE_INFINITY,
 ];
 
+/**
+ * Upper bounds (ms) of the buckets of each stage's histogram (LiveStats.stages): fine enough to
+ * read a p50 and a p99 from, the last one open.
+ */
+export const HISTOGRAM_BOUNDS_MS = [
+  0.05,
+  0.1,
+  0.2,
+  0.5,
+  1,
+  2,
+  3,
+  5,
+  7.5,
+  10,
+  15,
+  20,
+  30,
+  40,
+  50,
+  75,
+  100,
+  150,
+  200,
+  300,
+  500,
+  750,
+  1000,
+  1500,
+  2000,
+  3000,
+  5000,
+  10_000,
+  Number.POSITIVE_INFINITY,
+];
+
+/**
+ * The stages of a push, in the order a change goes through them (decision 034, "Where a push's
+ * time goes"); each is a histogram of HISTOGRAM_BOUNDS_MS:
+ * - `commitToNotify`: a transaction committed on this instance → its end marker heard by this
+ *   instance's hub (the change feed: NOTIFY and LISTEN on PostgreSQL, the worker's message on
+ *   PGlite);
+ * - `notifyToFlush`: a notification heard → the hub handling it (its queue, one event-loop turn);
+ * - `dirtyToSlot`: a group asked to run → a limiter slot;
+ * - `sharedWait`: a run waiting for a shared sub-result another run computes (per wait);
+ * - `sharedCompute`: a shared sub-result's computation (its statements), per computation;
+ * - `batchGather`: a member joining its batch → the batch's statement starting (per member);
+ * - `batchStatement`: the batch's statement, per batch;
+ * - `slotToResult`: the slot → the run's result (everything above inside it, and the handler);
+ * - `serialise`: the result to JSON text;
+ * - `resultToPushed`: the result → every subscriber's socket written;
+ * - `changeToPushed`: the first change heard that a run answers → its pushes written, for runs
+ *   that pushed something (what a client waits for on the server's side);
+ * - `liveStatement` / `connectionWait`: each live statement's own time and its wait for a
+ *   connection (PostgreSQL's live pool, where the driver reports them).
+ */
+export const STAGES = [
+  "commitToNotify",
+  "notifyToFlush",
+  "dirtyToSlot",
+  "sharedWait",
+  "sharedCompute",
+  "batchGather",
+  "batchStatement",
+  "slotToResult",
+  "serialise",
+  "resultToPushed",
+  "changeToPushed",
+  "liveStatement",
+  "connectionWait",
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** A histogram of durations (ms) over HISTOGRAM_BOUNDS_MS. */
+export class Histogram {
+  readonly counts = HISTOGRAM_BOUNDS_MS.map(() => 0);
+  sum = 0;
+  max = 0;
+
+  add(ms: number): void {
+    const value = Number.isNaN(ms) ? 0 : Math.max(ms, 0);
+    let i = 0;
+    while (value > HISTOGRAM_BOUNDS_MS[i]!) i++;
+    this.counts[i]!++;
+    this.sum += value;
+    if (value > this.max) this.max = value;
+  }
+
+  get count(): number {
+    return countOf(this.counts);
+  }
+}
+
+/** A histogram as written to LIVE_STATS_FILE (and summed over instances by the soak). */
+export interface HistogramSnapshot {
+  counts: number[];
+  sum: number;
+  max: number;
+}
+
+const countOf = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+
+/**
+ * The value under which a share `q` of a histogram's counts fall, interpolated inside its
+ * bucket (the open last bucket answers its lower bound, or the max seen).
+ */
+export function histogramPercentile(h: HistogramSnapshot, q: number): number {
+  const total = countOf(h.counts);
+  if (total === 0) return Number.NaN;
+  const target = q * total;
+  let seen = 0;
+  for (const [i, count] of h.counts.entries()) {
+    if (count > 0 && seen + count >= target) {
+      const lower = i === 0 ? 0 : HISTOGRAM_BOUNDS_MS[i - 1]!;
+      const upper = Math.min(HISTOGRAM_BOUNDS_MS[i]!, Math.max(h.max, lower));
+      return lower + ((upper - lower) * (target - seen)) / count;
+    }
+    seen += count;
+  }
+  return h.max;
+}
+
+/** `a + b - c` bucket by bucket (the soak sums the instances' ends minus their starts). */
+export function histogramDelta(
+  after: HistogramSnapshot | undefined,
+  before: HistogramSnapshot | undefined,
+): HistogramSnapshot {
+  return {
+    counts: HISTOGRAM_BOUNDS_MS.map((_, i) => (after?.counts[i] ?? 0) - (before?.counts[i] ?? 0)),
+    sum: (after?.sum ?? 0) - (before?.sum ?? 0),
+    // The longest since the server started: the load's, once warm-up is short.
+    max: after?.max ?? 0,
+  };
+}
+
+export function histogramSum(a: HistogramSnapshot, b: HistogramSnapshot): HistogramSnapshot {
+  return {
+    counts: a.counts.map((c, i) => c + (b.counts[i] ?? 0)),
+    sum: a.sum + b.sum,
+    max: Math.max(a.max, b.max),
+  };
+}
+
 /** Counters of one function's live re-runs. */
 export interface RunCounters {
   runs: number;
@@ -85,6 +228,11 @@ export class LiveStats {
   connectionWaitMs = 0;
   statementMs = 0;
   maxConnectionWaitMs = 0;
+  /** Each stage's durations (see STAGES). */
+  readonly stages = Object.fromEntries(STAGES.map((stage) => [stage, new Histogram()])) as Record<
+    Stage,
+    Histogram
+  >;
   /** The event loop's delay: the p99 of each second, summed, and the seconds counted. */
   eventLoopP99SumMs = 0;
   eventLoopMeanSumMs = 0;
@@ -95,6 +243,9 @@ export class LiveStats {
     this.dirtyToSlotMs += slotAt - dirtyAt;
     this.slotToResultMs += resultAt - slotAt;
     this.resultToPushedMs += pushedAt - resultAt;
+    this.stages.dirtyToSlot.add(slotAt - dirtyAt);
+    this.stages.slotToResult.add(resultAt - slotAt);
+    this.stages.resultToPushed.add(pushedAt - resultAt);
     const total = pushedAt - dirtyAt;
     this.dirtyToPushedMs += total;
     const bucket = STAGE_BUCKETS_MS.findIndex((bound) => total <= bound);
@@ -106,6 +257,8 @@ export class LiveStats {
     this.liveStatements++;
     this.connectionWaitMs += acquireMs;
     this.statementMs += runMs;
+    this.stages.connectionWait.add(acquireMs);
+    this.stages.liveStatement.add(runMs);
     if (acquireMs > this.maxConnectionWaitMs) this.maxConnectionWaitMs = acquireMs;
   }
 
@@ -167,6 +320,12 @@ export class LiveStats {
       eventLoopP99SumMs: Math.round(this.eventLoopP99SumMs),
       eventLoopMeanSumMs: Math.round(this.eventLoopMeanSumMs),
       eventLoopSeconds: this.eventLoopSeconds,
+      stages: Object.fromEntries(
+        STAGES.map((stage) => {
+          const h = this.stages[stage];
+          return [stage, { counts: [...h.counts], sum: h.sum, max: h.max }];
+        }),
+      ) as Record<Stage, HistogramSnapshot>,
       cpuMs: Math.round(cpuMicros(process.cpuUsage()) / 1000),
     };
   }
@@ -249,8 +408,34 @@ export interface LiveStatsSnapshot {
   eventLoopP99SumMs?: number;
   eventLoopMeanSumMs?: number;
   eventLoopSeconds?: number;
+  /** Each stage's histogram (absent in files written before them). */
+  stages?: Record<Stage, HistogramSnapshot>;
   /** The whole process's CPU (user + system), for CPU per re-run. */
   cpuMs: number;
 }
 
 const cpuMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+
+/**
+ * When this process committed each recent transaction (by its end marker), for the hub's
+ * `commitToNotify` stage: execute() notes the commit, the hub takes it back when the marker
+ * arrives through the change feed. Bounded: markers never heard (another instance's, a feed
+ * gone away) go out oldest first.
+ */
+const committedAt = new Map<string, number>();
+const COMMITS_KEPT = 10_000;
+
+export function noteCommitted(marker: string, at = performance.now()): void {
+  committedAt.set(marker, at);
+  if (committedAt.size > COMMITS_KEPT) {
+    const oldest = committedAt.keys().next().value;
+    if (oldest !== undefined) committedAt.delete(oldest);
+  }
+}
+
+/** The commit time noted for `marker` (once: it is forgotten as it is taken). */
+export function takeCommitted(marker: string): number | undefined {
+  const at = committedAt.get(marker);
+  if (at !== undefined) committedAt.delete(marker);
+  return at;
+}

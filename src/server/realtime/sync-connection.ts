@@ -11,6 +11,8 @@ import type { Caller, LiveQueryHub, Subscriber } from "./live-query-hub.ts";
 import { type SessionQuota, TOO_MANY_SOCKETS_REASON } from "./sync-limits.ts";
 
 const ERROR_BUDGET = 50;
+/** Encoded messages kept per live result (one per subscription id the sockets use). */
+const MAX_FRAMES_PER_RESULT = 8;
 
 interface Subscription {
   path: string;
@@ -207,11 +209,21 @@ export class SyncConnection {
     }
     const idJson = JSON.stringify(id);
     const subscriber: Subscriber = {
-      send: (kind, json) => {
+      send: (kind, json, result) => {
         if (this.#suspended) return false;
-        if (kind === "value") {
-          this.#sendRaw(`{"type":"query_result","id":${idJson},"value":${json}}`);
-        } else this.#sendRaw(`{"type":"query_error","id":${idJson},${json.slice(1)}`);
+        if (this.#ws.readyState !== this.#ws.OPEN) return true;
+        // Encoded once per result and subscription id, whatever the number of sockets.
+        let frame = result.frames?.get(idJson);
+        if (!frame) {
+          frame = Buffer.from(
+            kind === "value"
+              ? `{"type":"query_result","id":${idJson},"value":${json}}`
+              : `{"type":"query_error","id":${idJson},${json.slice(1)}`,
+          );
+          result.frames ??= new Map();
+          if (result.frames.size < MAX_FRAMES_PER_RESULT) result.frames.set(idJson, frame);
+        }
+        this.#ws.send(frame, { binary: false });
         return true;
       },
     };
