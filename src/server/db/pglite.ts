@@ -25,6 +25,9 @@ const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
  */
 const PGLITE_SHARED_BUFFERS = "16MB";
 
+/** How long PGlite's worker waits for a next message before its thread goes idle (decision 032, "The worker hop"). */
+const PGLITE_IDLE_SPIN_US = Number(process.env.ATRIUM_PGLITE_SPIN_US ?? 0);
+
 /**
  * Where PGlite runs (decision 032, "PGlite in a worker thread"): "worker" (the default) in a
  * worker thread of its own, so the database's CPU is off the thread that parses HTTP and
@@ -36,7 +39,11 @@ export type PgliteThread = "worker" | "main";
 /** The embedded database in DATA_DIR/pglite (one process at a time: a lock file guards it). */
 export async function openPglite(
   dataDir: string,
-  options: { thread?: PgliteThread } = {},
+  options: {
+    thread?: PgliteThread;
+    /** The worker's wait for a next message before it goes idle (bench/pglite-hop.ts varies it). */
+    idleSpinUs?: number;
+  } = {},
 ): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
   const release = acquireDataDirLock(dataDir);
@@ -48,7 +55,7 @@ export async function openPglite(
   try {
     opened =
       (options.thread ?? "worker") === "worker"
-        ? await openInWorker(dir, preparedMode)
+        ? await openInWorker(dir, preparedMode, options.idleSpinUs ?? PGLITE_IDLE_SPIN_US)
         : await openInThread(dir, preparedMode);
   } catch (error) {
     release();
@@ -73,12 +80,13 @@ export async function openPglite(
   };
 }
 
-async function openInWorker(dir: string, preparedMode: string | undefined) {
+async function openInWorker(dir: string, preparedMode: string | undefined, idleSpinUs: number) {
   const client = await startPgliteWorker({
     dir,
     preparedMode,
     sharedBuffers: PGLITE_SHARED_BUFFERS,
     analyzeEveryMs: PGLITE_ANALYZE_EVERY_MS,
+    idleSpinUs,
   });
   try {
     // Through the worker, as any statement: drizzle's migrator stays on this thread.
