@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/database.ts";
-import { openPglite } from "../src/server/db/pglite.ts";
+import { openPglite, pgliteHopStats } from "../src/server/db/pglite.ts";
 import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
 
 /**
@@ -15,14 +15,15 @@ import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
  * still pays; the rest is the worker's).
  *
  *   node bench/pglite-hop.ts [--rounds 3] [--trivial 2000] [--large 40] [--concurrent 32]
- *     [--idle 300] [--variants main,worker,worker:spin=0]
+ *     [--idle 300] [--work-us 50] [--variants main,worker,worker:spin=0]
  *     [--data-dir DIR]   reuse a PGlite data dir (created and migrated on first use)
  *
  * Variants: `main` (PGLITE_THREAD=main), `worker` (the default, its idle spin as shipped),
  * `worker:spin=N` (the worker waiting N µs for a next message before it goes idle).
  * Cases: `select 1` one at a time; after 2 ms idle (a chat's first statement: the worker's
  * thread asleep; wall is the statement's alone, CPU includes the timer); a request's three
- * statements with 150 µs of the main thread's own work between them, 2 ms idle between requests
+ * statements with --work-us of the main thread's own work between them (a chat turn's are
+ * about 30 µs apart), 2 ms idle between requests
  * (the chat turn's shape); a 2,000-row result (4 columns: int, text, timestamptz, bool) in
  * object rows (db.execute) and array rows (drizzle's select path); `select 1` with --concurrent
  * statements in flight.
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     large: { type: "string", default: "40" },
     concurrent: { type: "string", default: "32" },
     idle: { type: "string", default: "300" },
+    "work-us": { type: "string", default: "50" },
     variants: { type: "string", default: "main,worker,worker:spin=0" },
     "data-dir": { type: "string" },
   },
@@ -43,6 +45,7 @@ const trivialCount = Number(values.trivial);
 const largeCount = Number(values.large);
 const concurrency = Number(values.concurrent);
 const idleCount = Number(values.idle);
+const workUs = Number(values["work-us"]);
 const variants = values.variants
   .split(",")
   .map((v) => v.trim())
@@ -57,6 +60,25 @@ interface Figures {
   wallUs: number;
   processCpuUs: number;
   mainCpuUs: number;
+  /** Of the worker's waits for a next message, the share a message ended (a wake-up saved). */
+  waitHits?: number;
+  /** The worker's waiting time per operation (CPU it spends on nothing). */
+  waitUs?: number;
+}
+
+let current: Database | undefined;
+/** The worker's wait counters around a measurement (undefined in-thread). */
+function hopWindow() {
+  const hop = current && pgliteHopStats(current);
+  if (!hop) return () => ({});
+  const before = { ...hop };
+  return (count: number) => ({
+    waitHits:
+      hop.idleWaits > before.idleWaits
+        ? (hop.idleWaitHits - before.idleWaitHits) / (hop.idleWaits - before.idleWaits)
+        : 0,
+    waitUs: (hop.idleWaitUs - before.idleWaitUs) / count,
+  });
 }
 
 /**
@@ -69,6 +91,7 @@ async function measureAfterIdle(
   run: () => Promise<unknown>,
 ): Promise<Figures> {
   for (let i = 0; i < Math.min(20, count); i++) await run();
+  const hop = hopWindow();
   const cpu0 = process.cpuUsage();
   const thread0 = process.threadCpuUsage();
   let wall = 0;
@@ -84,6 +107,7 @@ async function measureAfterIdle(
     wallUs: (wall * 1000) / count,
     processCpuUs: (cpu.user + cpu.system) / count,
     mainCpuUs: (thread.user + thread.system) / count,
+    ...hop(count),
   };
 }
 
@@ -95,6 +119,7 @@ function busy(us: number) {
 
 async function measure(count: number, run: () => Promise<unknown>, inFlight = 1): Promise<Figures> {
   for (let i = 0; i < Math.min(50, count); i++) await run(); // warm-up (named statements, JIT)
+  const hop = hopWindow();
   const cpu0 = process.cpuUsage();
   const thread0 = process.threadCpuUsage();
   const t0 = performance.now();
@@ -111,6 +136,7 @@ async function measure(count: number, run: () => Promise<unknown>, inFlight = 1)
     wallUs: (wall * 1000) / count,
     processCpuUs: (cpu.user + cpu.system) / count,
     mainCpuUs: (thread.user + thread.system) / count,
+    ...hop(count),
   };
 }
 
@@ -131,6 +157,7 @@ for (let round = 0; round < rounds; round++) {
   // Alternating: each round in the other order.
   for (const thread of round % 2 === 0 ? variants : [...variants].reverse()) {
     const database: Database = await openVariant(thread);
+    current = database;
     const { db } = database;
     try {
       record(
@@ -144,13 +171,13 @@ for (let round = 0; round < rounds; round++) {
         await measureAfterIdle(idleCount, 2, () => db.execute(sql`select 1 as one`)),
       );
       record(
-        "a request: 3 statements, 150 µs apart (per request)",
+        `a request: 3 statements, ${workUs} µs apart (per request)`,
         thread,
         await measureAfterIdle(idleCount, 2, async () => {
           await db.execute(sql`select 1 as one`);
-          busy(150);
+          busy(workUs);
           await db.execute(sql`select 2 as two`);
-          busy(150);
+          busy(workUs);
           await db.execute(sql`select 3 as three`);
         }),
       );
@@ -189,13 +216,15 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(" ")}; medians of ${rounds} rounds`,
 );
-console.log("| case | variant | wall / statement | process CPU | main thread CPU |");
-console.log("| --- | --- | --- | --- | --- |");
+console.log(
+  "| case | variant | wall / statement | process CPU | main thread CPU | worker's waits ended by a message | waiting / statement |",
+);
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const [name, byThread] of Object.entries(results)) {
   for (const thread of variants) {
     const runs = byThread[thread]!;
     console.log(
-      `| ${name} | ${thread} | ${fmt(median(runs.map((r) => r.wallUs)))} | ${fmt(median(runs.map((r) => r.processCpuUs)))} | ${fmt(median(runs.map((r) => r.mainCpuUs)))} |`,
+      `| ${name} | ${thread} | ${fmt(median(runs.map((r) => r.wallUs)))} | ${fmt(median(runs.map((r) => r.processCpuUs)))} | ${fmt(median(runs.map((r) => r.mainCpuUs)))} | ${runs[0]!.waitHits === undefined ? "–" : `${(100 * median(runs.map((r) => r.waitHits ?? 0))).toFixed(0)} %`} | ${runs[0]!.waitUs === undefined ? "–" : fmt(median(runs.map((r) => r.waitUs ?? 0)))} |`,
     );
   }
 }

@@ -115,6 +115,14 @@ export interface SerializedError {
 
 export const STATS_FIELDS = ["statements", "executed", "prepared", "fallbacks", "closed"] as const;
 
+/**
+ * The worker's wait for its next message (decision 032, "The worker hop"), after the statement
+ * counters in the same shared memory: how often it waited, how often a message came meanwhile
+ * (a thread wake-up saved), and the microseconds spent waiting.
+ */
+export const HOP_FIELDS = ["idleWaits", "idleWaitHits", "idleWaitUs"] as const;
+export type HopStats = Record<(typeof HOP_FIELDS)[number], number>;
+
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) {
     return { name: "Error", message: String(error), fields: {} };

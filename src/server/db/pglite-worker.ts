@@ -15,6 +15,7 @@ import {
   type QueryResult,
   type Reply,
   type Request,
+  HOP_FIELDS,
   STATS_FIELDS,
   serializeError,
 } from "./pglite-worker-protocol.ts";
@@ -47,7 +48,10 @@ const PASSTHROUGH = (value: string) => value;
 async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
   const post = (reply: Reply) => port.postMessage(reply);
   let client: PGlite;
-  const shared = new SharedArrayBuffer(STATS_FIELDS.length * Float64Array.BYTES_PER_ELEMENT);
+  const shared = new SharedArrayBuffer(
+    (STATS_FIELDS.length + HOP_FIELDS.length) * Float64Array.BYTES_PER_ELEMENT,
+  );
+  const hop = new Float64Array(shared, STATS_FIELDS.length * Float64Array.BYTES_PER_ELEMENT);
   try {
     client = await PGlite.create(options.dir, {
       extensions: { vector, pg_trgm },
@@ -196,14 +200,21 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
   };
   const awaitNext = () => {
     if (waiting.live.length > 0 || waiting.other.length > 0) return;
-    const until = performance.now() + spinUs / 1000;
+    const from = performance.now();
+    const until = from + spinUs / 1000;
+    hop[0]!++;
+    let now = from;
     do {
       const next = receiveMessageOnPort(port);
       if (next) {
+        hop[1]!++;
+        hop[2]! += (performance.now() - from) * 1000;
         onMessage(next.message as Request);
         return;
       }
-    } while (performance.now() < until);
+      now = performance.now();
+    } while (now < until);
+    hop[2]! += (now - from) * 1000;
   };
 
   const onMessage = (request: Request) => {

@@ -13,6 +13,7 @@ import {
   withDefaultPreparedStatements,
 } from "./database.ts";
 import { startPgliteWorker } from "./pglite-remote.ts";
+import type { HopStats } from "./pglite-worker-protocol.ts";
 import * as schema from "./schema.ts";
 
 const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
@@ -51,7 +52,11 @@ export async function openPglite(
   // database is open; ATRIUM_PGLITE_PREPARED=scope only inside withPreparedStatements (the chat
   // turn), =0 never.
   const preparedMode = process.env.ATRIUM_PGLITE_PREPARED;
-  let opened: Omit<Database, "kind" | "db" | "close"> & { client: unknown; stop(): Promise<void> };
+  let opened: Omit<Database, "kind" | "db" | "close"> & {
+    client: unknown;
+    hop?: HopStats;
+    stop(): Promise<void>;
+  };
   try {
     opened =
       (options.thread ?? "worker") === "worker"
@@ -65,7 +70,7 @@ export async function openPglite(
     schema,
     logger: queryLogger,
   }) as unknown as Db;
-  return {
+  const database: Database = {
     kind: "pglite",
     db,
     statementStats: opened.statementStats,
@@ -78,6 +83,18 @@ export async function openPglite(
       }
     },
   };
+  if (opened.hop) hopStats.set(database, opened.hop);
+  return database;
+}
+
+const hopStats = new WeakMap<Database, HopStats>();
+
+/**
+ * The worker's waits for its next message (decision 032, "The worker hop"), read live: for the
+ * benches (bench/pglite-hop.ts, bench/support/chat-turn-cpu.ts); undefined in-thread.
+ */
+export function pgliteHopStats(database: Database): HopStats | undefined {
+  return hopStats.get(database);
 }
 
 async function openInWorker(dir: string, preparedMode: string | undefined, idleSpinUs: number) {
@@ -102,6 +119,7 @@ async function openInWorker(dir: string, preparedMode: string | undefined, idleS
   return {
     client,
     statementStats: client.stats,
+    hop: client.hop,
     async listen(
       onPayload: (payload: string) => void,
       _onReconnect: () => void,
