@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/database.ts";
-import { openPglite, pgliteHopStats } from "../src/server/db/pglite.ts";
+import { openPglite, pgliteHopStats, wakePglite } from "../src/server/db/pglite.ts";
 import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
 
 /**
@@ -21,7 +21,8 @@ import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
  * Variants: `main` (PGLITE_THREAD=main), `worker` (the default, its idle spin as shipped),
  * `worker:spin=N` (the worker waiting N µs for a next message before it goes idle).
  * Cases: `select 1` one at a time; after 2 ms idle (a chat's first statement: the worker's
- * thread asleep; wall is the statement's alone, CPU includes the timer); a request's three
+ * thread asleep; wall is the statement's alone, CPU includes the timer); the same announced by
+ * `wakePglite` 200 µs before (the request's own work in between, outside the wall time); a request's three
  * statements with --work-us of the main thread's own work between them (a chat turn's are
  * about 30 µs apart), 2 ms idle between requests
  * (the chat turn's shape); a 2,000-row result (4 columns: int, text, timestamptz, bool) in
@@ -89,6 +90,8 @@ async function measureAfterIdle(
   count: number,
   gapMs: number,
   run: () => Promise<unknown>,
+  /** Before each run, outside its wall time (the request's own work before its statement). */
+  before?: () => void,
 ): Promise<Figures> {
   for (let i = 0; i < Math.min(20, count); i++) await run();
   const hop = hopWindow();
@@ -97,6 +100,7 @@ async function measureAfterIdle(
   let wall = 0;
   for (let i = 0; i < count; i++) {
     await new Promise((resolve) => setTimeout(resolve, gapMs));
+    before?.();
     const t0 = performance.now();
     await run();
     wall += performance.now() - t0;
@@ -169,6 +173,19 @@ for (let round = 0; round < rounds; round++) {
         "select 1 after 2 ms idle",
         thread,
         await measureAfterIdle(idleCount, 2, () => db.execute(sql`select 1 as one`)),
+      );
+      record(
+        "select 1 after 2 ms idle, announced 200 µs before (wakePglite)",
+        thread,
+        await measureAfterIdle(
+          idleCount,
+          2,
+          () => db.execute(sql`select 1 as one`),
+          () => {
+            wakePglite(database);
+            busy(200);
+          },
+        ),
       );
       record(
         `a request: 3 statements, ${workUs} µs apart (per request)`,

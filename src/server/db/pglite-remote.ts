@@ -50,6 +50,11 @@ export interface RemotePglite {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   /** Once migrated: the worker analyzes, then runs every statement as a named one. */
   serve(): Promise<void>;
+  /**
+   * A statement is coming within `us`: an idle worker waits for it instead of sleeping, so it
+   * does not pay the thread's wake-up (decision 032, "The worker hop"). No answer; never blocks.
+   */
+  wake(us?: number): void;
   close(): Promise<void>;
   readonly closed: boolean;
   /** The worker's prepared-statement counters, read live from shared memory. */
@@ -57,6 +62,9 @@ export interface RemotePglite {
   /** The worker's waits for its next message (decision 032, "The worker hop"), read live. */
   readonly hop: HopStats;
 }
+
+/** How long a `wake` keeps an idle worker waiting for the statement it announces. */
+const DEFAULT_WAKE_US = 1_000;
 
 export class PgliteClosedError extends Error {
   override name = "Error";
@@ -236,6 +244,10 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
     },
     async serve() {
       await call({ op: "serve" });
+    },
+    wake(us = DEFAULT_WAKE_US) {
+      if (closed || gone) return;
+      worker.postMessage({ op: "wake", id: 0, us } satisfies Request);
     },
     async close() {
       if (closed) return;

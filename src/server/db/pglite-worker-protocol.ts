@@ -76,6 +76,16 @@ export interface CloseRequest {
   id: number;
 }
 
+/**
+ * A statement is coming (decision 032, "The worker hop"): the worker, if idle, waits for it up
+ * to `us` instead of sleeping until it comes. No reply; `id` is unused.
+ */
+export interface WakeRequest {
+  op: "wake";
+  id: number;
+  us: number;
+}
+
 export type Request =
   | QueryRequest
   | ExecRequest
@@ -84,7 +94,8 @@ export type Request =
   | ListenRequest
   | UnlistenRequest
   | ServeRequest
-  | CloseRequest;
+  | CloseRequest
+  | WakeRequest;
 
 /** A query's result. Object rows travel as arrays with `fields` (names once, not per row). */
 export interface QueryResult {

@@ -364,6 +364,18 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
       expect(seen).not.toContain("after");
     });
 
+    it("a statement announced by wake answers as any other; a wake with nothing after it is harmless", async () => {
+      const waitsBefore = remote.hop.idleWaits;
+      remote.wake(50_000);
+      const got = await remote.query<{ n: number }>("select 41 + 1 as n");
+      expect(got.rows).toEqual([{ n: 42 }]);
+      remote.wake(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await remote.query<{ n: number }>("select 7 as n")).rows).toEqual([{ n: 7 }]);
+      expect(remote.hop.idleWaits).toBeGreaterThan(waitsBefore);
+      expect(remote.hop.idleWaitHits).toBeGreaterThan(0);
+    });
+
     it("counts statements in memory the main thread reads", async () => {
       const before = remote.stats.statements;
       await remote.query("select 1");

@@ -115,6 +115,8 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         analyzer.unref();
         return null;
       }
+      case "wake":
+        return null;
       case "close": {
         closing = true;
         clearInterval(analyzer);
@@ -198,10 +200,10 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
     post(reply);
     if (--inFlight === 0 && spinUs > 0 && !closing) awaitNext();
   };
-  const awaitNext = () => {
+  const awaitNext = (us = spinUs) => {
     if (waiting.live.length > 0 || waiting.other.length > 0) return;
     const from = performance.now();
-    const until = from + spinUs / 1000;
+    const until = from + us / 1000;
     hop[0]!++;
     let now = from;
     do {
@@ -218,6 +220,11 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
   };
 
   const onMessage = (request: Request) => {
+    if (request.op === "wake") {
+      // Nothing to answer: wait for the statement announced, unless busy already.
+      if (inFlight === 0 && !pumping && !closing) awaitNext(Math.min(request.us, MAX_WAKE_US));
+      return;
+    }
     if (closing && request.op !== "close") {
       post({ kind: "error", id: request.id, error: serializeError(new Error("PGlite is closed")) });
       return;
@@ -268,6 +275,8 @@ interface OpenTransaction {
 }
 
 const ROLLED_BACK = Symbol("rolled back");
+/** The longest a `wake` keeps the worker waiting for the statement it announced. */
+const MAX_WAKE_US = 5_000;
 
 function runQuery(target: PGlite | Transaction, request: QueryRequest): Promise<Results<unknown>> {
   const parsers = request.rawTypes?.length
