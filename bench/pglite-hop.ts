@@ -15,7 +15,7 @@ import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
  * still pays; the rest is the worker's).
  *
  *   node bench/pglite-hop.ts [--rounds 3] [--trivial 2000] [--large 40] [--concurrent 32]
- *     [--idle 300] [--work-us 50] [--variants main,worker,worker:spin=0]
+ *     [--idle 300] [--work-us 50] [--variants main,worker,worker:spin=100]
  *     [--data-dir DIR]   reuse a PGlite data dir (created and migrated on first use)
  *
  * Variants: `main` (PGLITE_THREAD=main), `worker` (the default, its idle spin as shipped),
@@ -37,7 +37,7 @@ const { values } = parseArgs({
     concurrent: { type: "string", default: "32" },
     idle: { type: "string", default: "300" },
     "work-us": { type: "string", default: "50" },
-    variants: { type: "string", default: "main,worker,worker:spin=0" },
+    variants: { type: "string", default: "main,worker,worker:spin=100" },
     "data-dir": { type: "string" },
   },
 });
