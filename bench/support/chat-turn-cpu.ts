@@ -8,6 +8,7 @@ import { AssistantWriter } from "../../src/server/chat/stream/assistant-writer.t
 import { streamSaverOf } from "../../src/server/chat/stream/stream-saver.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
+import { pgliteHopStats } from "../../src/server/db/pglite.ts";
 import { sessions, threads, users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -34,6 +35,12 @@ export interface TurnCpu {
   statementsPerTurn: number;
   /** Of those, run as named statements. */
   namedPerTurn: number;
+  /**
+   * PGlite's worker waiting for its next message (decision 032, "The worker hop"): waits per
+   * turn, of them ended by a message (a thread wake-up saved), and the waiting's CPU per turn.
+   * Absent in-thread.
+   */
+  idleWait?: { waitsPerTurn: number; hitsPerTurn: number; waitMsPerTurn: number };
   /** The measured turns on the CPU profile's clock (bench/support/profile.ts monotonicUs). */
   window: { fromUs: number; toUs: number };
 }
@@ -130,6 +137,8 @@ export async function measureTurnCpu(options: {
     for (let i = 0; i < options.warmup; i++) await turn(ids[i]!);
     const stats = services.database.statementStats;
     const before = { ...stats! };
+    const hop = pgliteHopStats(services.database);
+    const hopBefore = hop && { ...hop };
     phases.read = phases.write = phases.finalSave = 0;
     const fromUs = monotonicUs();
     const cpu = process.cpuUsage();
@@ -151,6 +160,14 @@ export async function measureTurnCpu(options: {
       },
       statementsPerTurn: (stats!.statements - before.statements) / options.turns,
       namedPerTurn: (stats!.executed - before.executed) / options.turns,
+      idleWait:
+        hop && hopBefore
+          ? {
+              waitsPerTurn: (hop.idleWaits - hopBefore.idleWaits) / options.turns,
+              hitsPerTurn: (hop.idleWaitHits - hopBefore.idleWaitHits) / options.turns,
+              waitMsPerTurn: (hop.idleWaitUs - hopBefore.idleWaitUs) / 1000 / options.turns,
+            }
+          : undefined,
       window,
     };
   } finally {

@@ -27,7 +27,7 @@ describe.each([
     await client.exec(SETUP);
     await plain.exec(SETUP);
     ({ stats } = installPreparedStatements(client, { enabled }));
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await client.close();
     await plain.close();
@@ -121,7 +121,7 @@ describe("PGlite prepared statements everywhere, least recently used closed", ()
     await client.exec(SETUP);
     control = installPreparedStatements(client, { maxStatements: 3 });
     ({ stats } = control);
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     await client.close();
   });

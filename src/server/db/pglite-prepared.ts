@@ -5,6 +5,7 @@ import {
   type Results,
   types,
 } from "@electric-sql/pglite";
+import { Lru } from "../lib/lru.ts";
 import { preparedStatementChoice } from "./database.ts";
 
 /**
@@ -88,8 +89,12 @@ export function installPreparedStatements(
 
   const maxStatements = options.maxStatements ?? MAX_STATEMENTS;
   let everywhere = false;
-  /** By text, least recently used first (a use moves a statement to the end). */
-  const statements = new Map<string, Statement>();
+  /**
+   * By text, least recently used first (`get` counts as a use). Room is made before a Parse, by
+   * hand: the oldest statement's Close goes in the same buffer as the new one's Parse, so the
+   * cache never evicts on its own (`set` runs with a free slot).
+   */
+  const statements = new Lru<string, Statement>({ max: maxStatements });
   let counter = 0;
   const send = (parts: Uint8Array[]) =>
     internal.execProtocolStream(concat(parts), { syncToFs: false }) as Promise<Message[]>;
@@ -98,7 +103,8 @@ export function installPreparedStatements(
     const name = `atrium_p${++counter}`;
     const closing: Uint8Array[] = [];
     while (statements.size >= maxStatements) {
-      const [oldest, old] = statements.entries().next().value!;
+      const oldest = statements.keys().next().value!;
+      const old = statements.peek(oldest)!;
       statements.delete(oldest);
       closing.push(protocol.serialize.close({ type: "S", name: old.name }));
       stats.closed++;
@@ -152,12 +158,8 @@ export function installPreparedStatements(
 
   /** Inside the query mutex: prepare if need be, then bind and execute (once more if it was lost). */
   const run = async <T>(text: string, params: unknown[], options?: QueryOptions) => {
-    let statement = statements.get(text);
-    if (statement) {
-      // Most recently used last: the eviction order.
-      statements.delete(text);
-      statements.set(text, statement);
-    } else statement = await prepare(text);
+    // A hit becomes the most recently used (the eviction order).
+    const statement = statements.get(text) ?? (await prepare(text));
     try {
       return await execute<T>(statement, params, options);
     } catch (error) {

@@ -8,6 +8,8 @@ import {
   type QueryResult,
   type Reply,
   type Request,
+  HOP_FIELDS,
+  type HopStats,
   type SerializedError,
   STATS_FIELDS,
 } from "./pglite-worker-protocol.ts";
@@ -48,11 +50,21 @@ export interface RemotePglite {
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
   /** Once migrated: the worker analyzes, then runs every statement as a named one. */
   serve(): Promise<void>;
+  /**
+   * A statement is coming within `us`: an idle worker waits for it instead of sleeping, so it
+   * does not pay the thread's wake-up (decision 032, "The worker hop"). No answer; never blocks.
+   */
+  wake(us?: number): void;
   close(): Promise<void>;
   readonly closed: boolean;
   /** The worker's prepared-statement counters, read live from shared memory. */
   readonly stats: PreparedStatementStats;
+  /** The worker's waits for its next message (decision 032, "The worker hop"), read live. */
+  readonly hop: HopStats;
 }
+
+/** How long a `wake` keeps an idle worker waiting for the statement it announces. */
+const DEFAULT_WAKE_US = 1_000;
 
 export class PgliteClosedError extends Error {
   override name = "Error";
@@ -84,7 +96,10 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
     pending.clear();
   };
 
-  const stats = await new Promise<PreparedStatementStats>((resolve, reject) => {
+  const { stats, hop } = await new Promise<{
+    stats: PreparedStatementStats;
+    hop: HopStats;
+  }>((resolve, reject) => {
     const onStartExit = (code: number) =>
       reject(new Error(`the PGlite worker stopped while opening the database (exit code ${code})`));
     worker.once("exit", onStartExit);
@@ -99,7 +114,10 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
         void worker.terminate();
       } else {
         worker.unref();
-        resolve(readStats(reply.stats));
+        resolve({
+          stats: readStats(reply.stats, STATS_FIELDS, 0),
+          hop: readStats(reply.stats, HOP_FIELDS, STATS_FIELDS.length),
+        });
       }
     });
   });
@@ -227,6 +245,10 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
     async serve() {
       await call({ op: "serve" });
     },
+    wake(us = DEFAULT_WAKE_US) {
+      if (closed || gone) return;
+      worker.postMessage({ op: "wake", id: 0, us } satisfies Request);
+    },
     async close() {
       if (closed) return;
       try {
@@ -241,6 +263,7 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
       return closed;
     },
     stats,
+    hop,
   };
 }
 
@@ -287,11 +310,15 @@ function toCallerError(error: SerializedError, call: Pending): Error {
   return deserializeError(error, extra);
 }
 
-function readStats(buffer: SharedArrayBuffer): PreparedStatementStats {
+function readStats<F extends string>(
+  buffer: SharedArrayBuffer,
+  fields: readonly F[],
+  offset: number,
+): Record<F, number> {
   const counters = new Float64Array(buffer);
-  const stats = {} as PreparedStatementStats;
-  STATS_FIELDS.forEach((field, i) => {
-    Object.defineProperty(stats, field, { get: () => counters[i], enumerable: true });
+  const stats = {} as Record<F, number>;
+  fields.forEach((field, i) => {
+    Object.defineProperty(stats, field, { get: () => counters[offset + i], enumerable: true });
   });
   return stats;
 }

@@ -76,6 +76,16 @@ export interface CloseRequest {
   id: number;
 }
 
+/**
+ * A statement is coming (decision 032, "The worker hop"): the worker, if idle, waits for it up
+ * to `us` instead of sleeping until it comes. No reply; `id` is unused.
+ */
+export interface WakeRequest {
+  op: "wake";
+  id: number;
+  us: number;
+}
+
 export type Request =
   | QueryRequest
   | ExecRequest
@@ -84,7 +94,8 @@ export type Request =
   | ListenRequest
   | UnlistenRequest
   | ServeRequest
-  | CloseRequest;
+  | CloseRequest
+  | WakeRequest;
 
 /** A query's result. Object rows travel as arrays with `fields` (names once, not per row). */
 export interface QueryResult {
@@ -114,6 +125,14 @@ export interface SerializedError {
 }
 
 export const STATS_FIELDS = ["statements", "executed", "prepared", "fallbacks", "closed"] as const;
+
+/**
+ * The worker's wait for its next message (decision 032, "The worker hop"), after the statement
+ * counters in the same shared memory: how often it waited, how often a message came meanwhile
+ * (a thread wake-up saved), and the microseconds spent waiting.
+ */
+export const HOP_FIELDS = ["idleWaits", "idleWaitHits", "idleWaitUs"] as const;
+export type HopStats = Record<(typeof HOP_FIELDS)[number], number>;
 
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) {

@@ -1,4 +1,9 @@
-import { type MessagePort, parentPort, workerData } from "node:worker_threads";
+import {
+  type MessagePort,
+  parentPort,
+  receiveMessageOnPort,
+  workerData,
+} from "node:worker_threads";
 import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -10,6 +15,7 @@ import {
   type QueryResult,
   type Reply,
   type Request,
+  HOP_FIELDS,
   STATS_FIELDS,
   serializeError,
 } from "./pglite-worker-protocol.ts";
@@ -29,6 +35,12 @@ export interface WorkerOptions {
   preparedMode?: string;
   sharedBuffers: string;
   analyzeEveryMs: number;
+  /**
+   * Once its queue is empty, the worker keeps checking for the next message this long before
+   * its thread goes idle (0: never), so a request's next statement does not pay a thread's
+   * wake-up (decision 032, "The worker hop").
+   */
+  idleSpinUs?: number;
 }
 
 const PASSTHROUGH = (value: string) => value;
@@ -36,7 +48,10 @@ const PASSTHROUGH = (value: string) => value;
 async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
   const post = (reply: Reply) => port.postMessage(reply);
   let client: PGlite;
-  const shared = new SharedArrayBuffer(STATS_FIELDS.length * Float64Array.BYTES_PER_ELEMENT);
+  const shared = new SharedArrayBuffer(
+    (STATS_FIELDS.length + HOP_FIELDS.length) * Float64Array.BYTES_PER_ELEMENT,
+  );
+  const hop = new Float64Array(shared, STATS_FIELDS.length * Float64Array.BYTES_PER_ELEMENT);
   try {
     client = await PGlite.create(options.dir, {
       extensions: { vector, pg_trgm },
@@ -100,6 +115,8 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         analyzer.unref();
         return null;
       }
+      case "wake":
+        return null;
       case "close": {
         closing = true;
         clearInterval(analyzer);
@@ -170,16 +187,55 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
     pumping = false;
   };
 
-  port.on("message", (request: Request) => {
+  /**
+   * The worker's hop (decision 032, "The worker hop"): with nothing left to run, the thread
+   * would sleep until the next message, and waking it costs more than the statement's own
+   * round trip. A request's statements come a few hundred microseconds apart (its JavaScript
+   * runs between them on the main thread), so the worker first looks for the next message
+   * itself for `idleSpinUs`, then goes idle.
+   */
+  const spinUs = options.idleSpinUs ?? 0;
+  let inFlight = 0;
+  const settle = (reply: Reply) => {
+    post(reply);
+    if (--inFlight === 0 && spinUs > 0 && !closing) awaitNext();
+  };
+  const awaitNext = (us = spinUs) => {
+    if (waiting.live.length > 0 || waiting.other.length > 0) return;
+    const from = performance.now();
+    const until = from + us / 1000;
+    hop[0]!++;
+    let now = from;
+    do {
+      const next = receiveMessageOnPort(port);
+      if (next) {
+        hop[1]!++;
+        hop[2]! += (performance.now() - from) * 1000;
+        onMessage(next.message as Request);
+        return;
+      }
+      now = performance.now();
+    } while (now < until);
+    hop[2]! += (now - from) * 1000;
+  };
+
+  const onMessage = (request: Request) => {
+    if (request.op === "wake") {
+      // Nothing to answer: wait for the statement announced, unless busy already.
+      if (inFlight === 0 && !pumping && !closing) awaitNext(Math.min(request.us, MAX_WAKE_US));
+      return;
+    }
     if (closing && request.op !== "close") {
       post({ kind: "error", id: request.id, error: serializeError(new Error("PGlite is closed")) });
       return;
     }
-    const run = () =>
-      handle(request).then(
-        (value) => post({ kind: "ok", id: request.id, value }),
-        (error) => post({ kind: "error", id: request.id, error: serializeError(error) }),
+    const run = () => {
+      inFlight++;
+      return handle(request).then(
+        (value) => settle({ kind: "ok", id: request.id, value }),
+        (error) => settle({ kind: "error", id: request.id, error: serializeError(error) }),
       );
+    };
     if ((request.op === "query" || request.op === "exec") && request.tx === undefined) {
       (request.op === "query" && request.live ? waiting.live : waiting.other).push(run);
       if (!pumping) void pump();
@@ -196,6 +252,8 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         }
         const open = transactions.get(id);
         post({ kind: "ok", id: request.id, value: id });
+        // The transaction's first statement comes next, from the main thread.
+        if (inFlight === 0 && spinUs > 0) awaitNext();
         // Its turn lasts until COMMIT or ROLLBACK has run; COMMIT's error is the `end` request's
         // answer (case "end" returns `open.done`), not this queue's.
         await open?.done.catch(() => {});
@@ -204,7 +262,8 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
     } else {
       void run();
     }
-  });
+  };
+  port.on("message", onMessage);
   post({ kind: "ready", stats: shared });
 }
 
@@ -216,6 +275,8 @@ interface OpenTransaction {
 }
 
 const ROLLED_BACK = Symbol("rolled back");
+/** The longest a `wake` keeps the worker waiting for the statement it announced. */
+const MAX_WAKE_US = 5_000;
 
 function runQuery(target: PGlite | Transaction, request: QueryRequest): Promise<Results<unknown>> {
   const parsers = request.rawTypes?.length

@@ -13,6 +13,7 @@ import {
   withDefaultPreparedStatements,
 } from "./database.ts";
 import { startPgliteWorker } from "./pglite-remote.ts";
+import type { HopStats } from "./pglite-worker-protocol.ts";
 import * as schema from "./schema.ts";
 
 const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
@@ -26,6 +27,21 @@ const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
 const PGLITE_SHARED_BUFFERS = "16MB";
 
 /**
+ * How long PGlite's worker waits for its next message before its thread goes idle (decision 032,
+ * "The worker hop"). 0 by default: in the chat turn 100 µs took 83 % of the statements without a
+ * thread wake-up at no measurable CPU, but on a loaded two-core machine the waiting worker took
+ * the core the main thread needed (select 1: 469 against 370 µs of CPU), and the turn's CPU target
+ * is met without it. ATRIUM_PGLITE_SPIN_US (0 to 10,000) sets it for the benchmarks.
+ */
+const PGLITE_IDLE_SPIN_US = idleSpinFromEnv(process.env.ATRIUM_PGLITE_SPIN_US, 0);
+
+function idleSpinFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const us = Number(value);
+  return Number.isFinite(us) && us >= 0 ? Math.min(us, 10_000) : fallback;
+}
+
+/**
  * Where PGlite runs (decision 032, "PGlite in a worker thread"): "worker" (the default) in a
  * worker thread of its own, so the database's CPU is off the thread that parses HTTP and
  * streams answers; "main" on the server's one JavaScript thread, as before (a host with one
@@ -36,7 +52,11 @@ export type PgliteThread = "worker" | "main";
 /** The embedded database in DATA_DIR/pglite (one process at a time: a lock file guards it). */
 export async function openPglite(
   dataDir: string,
-  options: { thread?: PgliteThread } = {},
+  options: {
+    thread?: PgliteThread;
+    /** The worker's wait for a next message before it goes idle (bench/pglite-hop.ts varies it). */
+    idleSpinUs?: number;
+  } = {},
 ): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
   const release = acquireDataDirLock(dataDir);
@@ -44,11 +64,16 @@ export async function openPglite(
   // database is open; ATRIUM_PGLITE_PREPARED=scope only inside withPreparedStatements (the chat
   // turn), =0 never.
   const preparedMode = process.env.ATRIUM_PGLITE_PREPARED;
-  let opened: Omit<Database, "kind" | "db" | "close"> & { client: unknown; stop(): Promise<void> };
+  let opened: Omit<Database, "kind" | "db" | "close"> & {
+    client: unknown;
+    hop?: HopStats;
+    wake?: (us?: number) => void;
+    stop(): Promise<void>;
+  };
   try {
     opened =
       (options.thread ?? "worker") === "worker"
-        ? await openInWorker(dir, preparedMode)
+        ? await openInWorker(dir, preparedMode, options.idleSpinUs ?? PGLITE_IDLE_SPIN_US)
         : await openInThread(dir, preparedMode);
   } catch (error) {
     release();
@@ -58,7 +83,7 @@ export async function openPglite(
     schema,
     logger: queryLogger,
   }) as unknown as Db;
-  return {
+  const database: Database = {
     kind: "pglite",
     db,
     statementStats: opened.statementStats,
@@ -71,14 +96,39 @@ export async function openPglite(
       }
     },
   };
+  if (opened.hop) hopStats.set(database, opened.hop);
+  if (opened.wake) wakers.set(database, opened.wake);
+  return database;
 }
 
-async function openInWorker(dir: string, preparedMode: string | undefined) {
+const hopStats = new WeakMap<Database, HopStats>();
+const wakers = new WeakMap<Database, (us?: number) => void>();
+
+/**
+ * Tells PGlite's worker a statement is coming (decision 032, "The worker hop"): called where a
+ * request starts, before its own work (identity check, body parse), it has the worker waiting
+ * for the statement instead of asleep, which saves the thread's wake-up on the request's first
+ * statement. Nothing on PostgreSQL or in-thread; never blocks, never fails.
+ */
+export function wakePglite(database: Database, us?: number): void {
+  wakers.get(database)?.(us);
+}
+
+/**
+ * The worker's waits for its next message (decision 032, "The worker hop"), read live: for the
+ * benches (bench/pglite-hop.ts, bench/support/chat-turn-cpu.ts); undefined in-thread.
+ */
+export function pgliteHopStats(database: Database): HopStats | undefined {
+  return hopStats.get(database);
+}
+
+async function openInWorker(dir: string, preparedMode: string | undefined, idleSpinUs: number) {
   const client = await startPgliteWorker({
     dir,
     preparedMode,
     sharedBuffers: PGLITE_SHARED_BUFFERS,
     analyzeEveryMs: PGLITE_ANALYZE_EVERY_MS,
+    idleSpinUs,
   });
   try {
     // Through the worker, as any statement: drizzle's migrator stays on this thread.
@@ -94,6 +144,8 @@ async function openInWorker(dir: string, preparedMode: string | undefined) {
   return {
     client,
     statementStats: client.stats,
+    hop: client.hop,
+    wake: client.wake,
     async listen(
       onPayload: (payload: string) => void,
       _onReconnect: () => void,
