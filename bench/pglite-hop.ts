@@ -4,7 +4,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import type { Database } from "../src/server/db/database.ts";
-import { openPglite, pgliteHopStats, wakePglite } from "../src/server/db/pglite.ts";
+import { openPglite, pgliteHopStats } from "../src/server/db/pglite.ts";
 import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
 
 /**
@@ -22,7 +22,7 @@ import { createPgliteDataDir } from "../src/server/db/pglite-initdb.ts";
  * `worker:spin=N` (the worker waiting N µs for a next message before it goes idle).
  * Cases: `select 1` one at a time; after 2 ms idle (a chat's first statement: the worker's
  * thread asleep; wall is the statement's alone, CPU includes the timer); the same announced by
- * `wakePglite` 200 µs before (the request's own work in between, outside the wall time); a request's three
+ * `expectStatement` 200 µs before (the request's own work in between, outside the wall time); a request's three
  * statements with --work-us of the main thread's own work between them (a chat turn's are
  * about 30 µs apart), 2 ms idle between requests
  * (the chat turn's shape); a 2,000-row result (4 columns: int, text, timestamptz, bool) in
@@ -175,14 +175,14 @@ for (let round = 0; round < rounds; round++) {
         await measureAfterIdle(idleCount, 2, () => db.execute(sql`select 1 as one`)),
       );
       record(
-        "select 1 after 2 ms idle, announced 200 µs before (wakePglite)",
+        "select 1 after 2 ms idle, announced 200 µs before (expectStatement)",
         thread,
         await measureAfterIdle(
           idleCount,
           2,
           () => db.execute(sql`select 1 as one`),
           () => {
-            wakePglite(database);
+            database.expectStatement?.();
             busy(200);
           },
         ),

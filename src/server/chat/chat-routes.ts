@@ -41,6 +41,9 @@ export function chatRoutes(services: Services) {
 
   app.post("/", async (c) => {
     const timeline = startChatTimeline(c.req.header("x-bench-sent-at"));
+    // The turn's read comes once the token and the body are checked: PGlite's worker waits for
+    // it rather than going to sleep (decision 032, "The worker hop").
+    services.database.expectStatement?.();
     // The body arrives while the token is checked (an auth failure still answers first).
     const body = readJson(c, { requireJsonType: SEND_JSON });
     body.catch(() => undefined);

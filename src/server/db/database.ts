@@ -37,6 +37,12 @@ export interface Database {
     onDisconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * A hint that a statement is about to come (PGlite in its worker thread: the worker waits for
+   * it instead of going to sleep, which saves the thread's wake-up on a request's first
+   * statement; decision 032, "The worker hop"). Absent elsewhere; never blocks, never fails.
+   */
+  readonly expectStatement?: () => void;
   /** PGlite: statements run, and how many as named prepared statements (pglite-prepared.ts). */
   readonly statementStats?: {
     statements: number;

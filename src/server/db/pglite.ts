@@ -35,6 +35,13 @@ const PGLITE_SHARED_BUFFERS = "16MB";
  */
 const PGLITE_IDLE_SPIN_US = idleSpinFromEnv(process.env.ATRIUM_PGLITE_SPIN_US, 0);
 
+/**
+ * How long a worker told a statement is coming (`Database.expectStatement`, called as the chat
+ * route starts) waits for it at most, in µs: the request's token check and body parse come first.
+ * ATRIUM_PGLITE_WAKE_US (0 to 10,000; 0: no hint) sets it for the benchmarks.
+ */
+const PGLITE_WAKE_US = idleSpinFromEnv(process.env.ATRIUM_PGLITE_WAKE_US, 1000);
+
 function idleSpinFromEnv(value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;
   const us = Number(value);
@@ -88,6 +95,8 @@ export async function openPglite(
     db,
     statementStats: opened.statementStats,
     listen: opened.listen,
+    expectStatement:
+      opened.wake && PGLITE_WAKE_US > 0 ? () => opened.wake!(PGLITE_WAKE_US) : undefined,
     async close() {
       try {
         await opened.stop();
@@ -97,23 +106,10 @@ export async function openPglite(
     },
   };
   if (opened.hop) hopStats.set(database, opened.hop);
-  if (opened.wake) wakers.set(database, opened.wake);
   return database;
 }
 
 const hopStats = new WeakMap<Database, HopStats>();
-const wakers = new WeakMap<Database, (us?: number) => void>();
-
-/**
- * Tells PGlite's worker a statement is coming (decision 032, "The worker hop"): called where a
- * request starts, before its own work (identity check, body parse), it has the worker waiting
- * for the statement instead of asleep, which saves the thread's wake-up on the request's first
- * statement. Nothing on PostgreSQL or in-thread; never blocks, never fails.
- */
-export function wakePglite(database: Database, us?: number): void {
-  wakers.get(database)?.(us);
-}
-
 /**
  * The worker's waits for its next message (decision 032, "The worker hop"), read live: for the
  * benches (bench/pglite-hop.ts, bench/support/chat-turn-cpu.ts); undefined in-thread.
