@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
 import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
@@ -99,6 +99,11 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
       title: "Named by hand",
     });
     await readAll(await postChat(chat.server, user.token, chatBody(chatId, "first question")));
+    // The first answer's final save can land after its stream ends: wait for it, so it is not
+    // counted with the second turn's statements.
+    await vi.waitFor(async () => {
+      expect((await chat.threadRow(chatId))?.activeStreamId).toBeNull();
+    });
     const claims = await claimsOf(user);
     const stats = chat.server.running.services.database.statementStats;
     const before = { ...(stats ?? { statements: 0, executed: 0 }) };
