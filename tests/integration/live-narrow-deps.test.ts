@@ -80,6 +80,48 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
     };
   }
 
+  it("re-runs nothing for a change in another folder, and the other folder's page updates", async () => {
+    const t = await watched();
+    const stats = live.setup.b.running.hub.stats;
+    const unchangedBefore = stats.unchangedRuns;
+    const renamed = nextValue(
+      t.ownerSocket,
+      "other",
+      api.documents.list,
+      (p) => names(p).includes("Other 2.pdf"),
+      15_000,
+    );
+    await t.write(t.writer, api.documents.rename, { documentId: t.otherDoc, name: "Other 2.pdf" });
+    await renamed;
+    await t.write(t.writer, api.documents.setTags, {
+      documentId: t.otherDoc,
+      tags: ["elsewhere"],
+      primaryTagName: "elsewhere",
+    });
+    // A move between two folders the viewer does not watch, and back.
+    await t.write(t.writer, api.documents.move, {
+      documentId: t.otherDoc,
+      folderId: t.thirdFolder._id,
+    });
+    await t.write(t.writer, api.documents.move, { documentId: t.otherDoc, folderId: t.other._id });
+    // A subfolder created in Team and renamed: no document page of Team or Sub changes.
+    const created = await socketCallFn(t.writer, api.folders.create, {
+      name: "Later",
+      parentId: t.folder._id,
+    });
+    expect(created.status).toBe("success");
+    const later = (created as { value: { _id: string } }).value._id;
+    await t.write(t.writer, api.folders.rename, { folderId: later, name: "Later 2" });
+    // The owner's star on a folder is theirs: the viewer's pages are not touched.
+    await t.write(t.writer, api.folders.setFavorite, { folderId: t.folder._id, favorite: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.viewerRuns()).toBe(0);
+    expect(t.ownerRuns()).toBeGreaterThan(0);
+    // The owner's Other page re-ran for its own changes: none of those was a wasted run of the viewer's.
+    expect(stats.unchangedRuns - unchangedBefore).toBeLessThanOrEqual(t.ownerRuns());
+    t.stop();
+  });
+
   it("still updates a page for a move in and out, a removal and a rename of the folder itself", async () => {
     const t = await watched();
     const movedIn = nextValue(
