@@ -80,6 +80,48 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
     };
   }
 
+  it("re-runs nothing for a change in another folder, and the other folder's page updates", async () => {
+    const t = await watched();
+    const stats = live.setup.b.running.hub.stats;
+    const unchangedBefore = stats.unchangedRuns;
+    const renamed = nextValue(
+      t.ownerSocket,
+      "other",
+      api.documents.list,
+      (p) => names(p).includes("Other 2.pdf"),
+      15_000,
+    );
+    await t.write(t.writer, api.documents.rename, { documentId: t.otherDoc, name: "Other 2.pdf" });
+    await renamed;
+    await t.write(t.writer, api.documents.setTags, {
+      documentId: t.otherDoc,
+      tags: ["elsewhere"],
+      primaryTagName: "elsewhere",
+    });
+    // A move between two folders the viewer does not watch, and back.
+    await t.write(t.writer, api.documents.move, {
+      documentId: t.otherDoc,
+      folderId: t.thirdFolder._id,
+    });
+    await t.write(t.writer, api.documents.move, { documentId: t.otherDoc, folderId: t.other._id });
+    // A subfolder created in Team and renamed: no document page of Team or Sub changes.
+    const created = await socketCallFn(t.writer, api.folders.create, {
+      name: "Later",
+      parentId: t.folder._id,
+    });
+    expect(created.status).toBe("success");
+    const later = (created as { value: { _id: string } }).value._id;
+    await t.write(t.writer, api.folders.rename, { folderId: later, name: "Later 2" });
+    // The owner's star on a folder is theirs: the viewer's pages are not touched.
+    await t.write(t.writer, api.folders.setFavorite, { folderId: t.folder._id, favorite: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.viewerRuns()).toBe(0);
+    expect(t.ownerRuns()).toBeGreaterThan(0);
+    // The owner's Other page re-ran for its own changes: none of those was a wasted run of the viewer's.
+    expect(stats.unchangedRuns - unchangedBefore).toBeLessThanOrEqual(t.ownerRuns());
+    t.stop();
+  });
+
   it("still updates a page for a move in and out, a removal and a rename of the folder itself", async () => {
     const t = await watched();
     const movedIn = nextValue(
@@ -172,6 +214,51 @@ describe.each(liveSetups)("narrow live dependencies (%s)", (_, make) => {
       role: "editor",
     });
     expect((await direct).page.map((d) => d.myRole)).toEqual(["editor", "editor"]);
+    t.stop();
+  });
+
+  it("keeps updating pages whose shared parts were kept longer than the hub's window of recent changes", async () => {
+    // Decision 034, "The narrowing, found and back": narrowed, a folder's shared page and its
+    // ancestors are kept while the organization's other writes go by. Once more changes had
+    // gone by than the hub remembers (20,000), a run that used them was taken for one a change
+    // had overtaken, ran again forever, and the hub applied no change on that instance again
+    // (the soak's pushes stopped after about 120 s, on every page).
+    const t = await watched();
+    const hub = live.setup.b.running.hub;
+    const changesBefore = hub.stats.changes;
+    for (let i = 0; i < 20_001; i++)
+      hub.notify(JSON.stringify({ t: "elsewhere", o: t.owner.organizationId, i: String(i) }));
+    const deadline = Date.now() + 15_000;
+    while (hub.stats.changes < changesBefore + 20_001 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    // The viewer's own star re-runs their pages (and only theirs), which use the kept parts.
+    const before = t.viewerRuns();
+    await t.write(t.viewerSocket, api.documents.setFavorite, {
+      documentId: t.plain,
+      favorite: true,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    // Team and Sub once each (a star re-runs both pages of its member), not again and again.
+    expect(t.viewerRuns() - before).toBeLessThanOrEqual(2);
+    // Every page still takes the changes that come next: the viewer's and the owner's.
+    const renamed = nextValue(
+      t.viewerSocket,
+      "team",
+      api.documents.list,
+      (p) => names(p).includes("Plain 2.pdf"),
+      15_000,
+    );
+    const otherRenamed = nextValue(
+      t.ownerSocket,
+      "other",
+      api.documents.list,
+      (p) => names(p).includes("Other 2.pdf"),
+      15_000,
+    );
+    await t.write(t.writer, api.documents.rename, { documentId: t.plain, name: "Plain 2.pdf" });
+    await t.write(t.writer, api.documents.rename, { documentId: t.otherDoc, name: "Other 2.pdf" });
+    expect((await renamed).page.find((d) => d.name === "Plain 2.pdf")?.isFavorite).toBe(true);
+    await otherRenamed;
     t.stop();
   });
 

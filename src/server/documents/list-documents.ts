@@ -17,6 +17,7 @@ import {
   requireFolderAccess,
 } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
+import { dependOnFolderPage, dependOnFolderRows } from "../realtime/live-dependencies.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
 import {
@@ -147,10 +148,9 @@ async function listSharedFolderPage(
 ): Promise<DocumentPage> {
   const { db, caller, numItems } = options;
   const key = `documents.list\u0000${organizationId}\u0000${folderId}\u0000${numItems}\u0000${options.cursor ?? ""}\u0000${JSON.stringify(options.filters ?? null)}`;
-  // Not narrowed to the folder's documents (live-dependencies.ts, dependOnFolderPage and
-  // dependOnFolderRows): with them the 10-minute soak on two PostgreSQL instances kept serving
-  // this shared page stale after two minutes (decision 034, "Re-runs a change cannot alter",
-  // amendment). It depends on the organization's documents again until that is understood.
+  // What a change must touch to alter this page (live-dependencies.ts): the folder's documents,
+  // the folder and its ancestors, the shown rows' owners; shares stay the organization's.
+  await dependOnFolderPage(options.shared!, db, organizationId, folderId);
   const rows = await options.shared!(key, async () => {
     const found = await db
       .select({
@@ -164,6 +164,7 @@ async function listSharedFolderPage(
       )
       .orderBy(...NEWEST_FIRST)
       .limit(numItems + 1);
+    dependOnFolderRows(folderId, found);
     return found;
   });
   const isDone = rows.length <= numItems;

@@ -10,9 +10,8 @@ import { folders } from "../db/schema.ts";
  * keys a change must carry to alter a folder's page, so the hub re-runs it only for those. Each
  * key is one the table's change trigger sends (documents: migration "live_document_folders").
  *
- * Not called at the moment: with it, documents.list's shared page went stale on two PostgreSQL
- * instances after two minutes of the soak (decision 034, amendment of "Re-runs a change cannot
- * alter"); list-documents.ts takes it up again once that is understood and tested.
+ * Narrowed, the shared parts (the folder's ancestors above all) are kept for minutes: the hub
+ * must not take their age for a change (decision 034, "The narrowing, found and back").
  */
 
 /** A key no change carries: a table read with no row to narrow it to still narrows to nothing. */

@@ -32,7 +32,9 @@ function setup() {
           await state.gate;
           return read;
         });
-        // The caller's own part: their name beside the shared value, and a read of its own.
+        // The caller's own part: their name beside the shared value, and a read of its own, which
+        // takes a turn of the event loop as a statement would.
+        await new Promise((r) => setImmediate(r));
         recordReads("own");
         state.ownRuns++;
         return { member: args.member, value };
@@ -268,5 +270,37 @@ describe("LiveQueryHub batched reads", () => {
     state.gate = Promise.resolve();
     open();
     await until(() => last("ann")?.value === 2 && last("bob")?.value === 3);
+  });
+});
+
+/**
+ * A kept shared sub-result outlives the hub's window of recent changes (decision 034, "The
+ * narrowing, found and back"): with the folder page narrowed, the folder's ancestors were kept
+ * for minutes while 20,000 other changes went by. A run that used it then asked "did a change
+ * touch it since it started?" of a window that no longer reached that far back, was told yes
+ * every time, ran again forever, and the hub's change feed waited for that run to end: no
+ * change was applied on that instance again.
+ */
+describe("LiveQueryHub with a shared sub-result older than its window of recent changes", () => {
+  it("re-runs a member once and keeps applying changes", async () => {
+    const { hub, state, subscribe, change, last } = setup();
+    subscribe("ann");
+    await until(() => last("ann") === 1);
+    // More changes elsewhere than the hub remembers (RECENT_CHANGES_MAX): the kept sub-result
+    // is older than the oldest of them.
+    for (let i = 0; i < 20_001; i++)
+      hub.notify(JSON.stringify({ t: "elsewhere", o: null, i: String(i) }));
+    await until(() => hub.stats.changes === 20_001);
+    const before = state.ownRuns;
+    change("own");
+    await until(() => state.ownRuns > before);
+    await new Promise((r) => setTimeout(r, 50));
+    // The change feed goes on: the next change to the shared part reaches the member.
+    state.value = 2;
+    change("items");
+    await until(() => last("ann") === 2);
+    // One run for each change, not again and again; the shared part computed once more.
+    expect(state.ownRuns).toBe(before + 2);
+    expect(state.computations).toBe(2);
   });
 });

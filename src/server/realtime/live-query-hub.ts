@@ -81,6 +81,11 @@ interface SharedEntry {
   promise: Promise<unknown>;
   /** Its computation has ended (a run that finds it so has nothing to wait for). */
   settled: boolean;
+  /**
+   * No change touched it from its start to its end, and it is (or was) kept: the change feed
+   * drops it at the first change to what it read, so it is current for as long as it is found.
+   */
+  kept: boolean;
 }
 
 /** Groups' inputs waiting to be read in one statement (see BatchedResults). */
@@ -515,10 +520,14 @@ export class LiveQueryHub {
     }
     this.#setDeps(group, deps);
     // Its own reads from its start; a shared sub-result's from that one's start (a change
-    // that landed while it was computed; once kept, such a change drops it instead).
+    // that landed while it was computed). A kept one needs no look back: nothing touched it up to
+    // its keeping, and from then on the feed drops it at the first change (or, after this run's
+    // start, this run's own check sees it). Looking back from its start anyway asked about
+    // changes older than the window of recent ones once it had been kept long enough, got "yes"
+    // every time, and ran the group again forever while #flush waited for it.
     if (
       this.#changedSince(since, deps) ||
-      used.some((entry) => this.#changedSince(entry.startSeq, entry.deps))
+      used.some((entry) => !entry.kept && this.#changedSince(entry.startSeq, entry.deps))
     )
       this.#markDirty(group);
     // An unchanged result stays the same object: subscribers that have it get nothing, without
@@ -560,6 +569,7 @@ export class LiveQueryHub {
       deps: new Set(),
       promise: Promise.resolve(),
       settled: false,
+      kept: false,
     };
     this.#shared.set(key, entry);
     this.stats.sharedComputed++;
@@ -580,6 +590,7 @@ export class LiveQueryHub {
         if (this.#shared.get(key) === entry) {
           if (this.#changedSince(entry.startSeq, entry.deps)) this.#dropShared(entry);
           else {
+            entry.kept = true;
             for (const dep of entry.deps) {
               const set = this.#sharedByDep.get(dep) ?? new Set<SharedEntry>();
               this.#sharedByDep.set(dep, set);
