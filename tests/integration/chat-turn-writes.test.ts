@@ -99,13 +99,24 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
       title: "Named by hand",
     });
     await readAll(await postChat(chat.server, user.token, chatBody(chatId, "first question")));
-    // The first answer's final save can land after its stream ends: wait for it, so it is not
-    // counted with the second turn's statements.
+    // The first answer's final save, and on PostgreSQL its last frames' relay (every 50 ms), can
+    // land after its stream ends: wait for the save, then for a quiet moment (no statement for
+    // 200 ms), so neither is counted with the second turn's statements.
     await vi.waitFor(async () => {
       expect((await chat.threadRow(chatId))?.activeStreamId).toBeNull();
     });
     const claims = await claimsOf(user);
     const stats = chat.server.running.services.database.statementStats;
+    if (stats) {
+      await vi.waitFor(
+        async () => {
+          const seen = stats.statements;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(stats.statements).toBe(seen);
+        },
+        { timeout: 10_000, interval: 0 },
+      );
+    }
     const before = { ...(stats ?? { statements: 0, executed: 0 }) };
     const prepared = await withPreparedStatements(() =>
       prepareTurn({
