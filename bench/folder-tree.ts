@@ -1,6 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Db } from "../src/server/db/database.ts";
 import { dossierShares, folders } from "../src/server/db/schema.ts";
@@ -9,6 +7,12 @@ import { memberParts } from "../src/server/documents/list-documents.ts";
 import { getAllFolders, getAllFoldersQuery } from "../src/server/folders/folder-queries.ts";
 import { rowsOf } from "../src/server/db/raw-rows.ts";
 import { newId } from "../src/server/ids.ts";
+import {
+  type BuiltQuery,
+  explainCustom,
+  explainGeneric,
+  type PlanFigures,
+} from "./support/explain-plan.ts";
 import { machineInfo } from "./support/machine.ts";
 import { type BenchUser, prepareServer } from "./support/prepare.ts";
 import { benchArgs, queryClient, sample, writeResults } from "./support/query-bench.ts";
@@ -38,6 +42,7 @@ const { database, out, options, log } = benchArgs("folder-tree", "postgres", {
   members: [10, 3, 1000],
   iterations: [50, 1, 100_000],
   warmup: [5, 0, 100_000],
+  analyze: [1, 0, 1],
 });
 
 interface Case {
@@ -45,7 +50,9 @@ interface Case {
   folders: number;
   latency: Summary;
   cpuMsPerCall: number;
-  explain?: { executionMs: number; sharedHit: number; sharedRead: number; planningMs: number };
+  explain?: PlanFigures;
+  /** The same statement with PostgreSQL's generic plan (a named statement's, once settled). */
+  explainGeneric?: PlanFigures;
 }
 
 const direct: Case[] = [];
@@ -106,7 +113,8 @@ async function seedTree(seeded: { db: Db; organizationId: string; users: BenchUs
       p.path || '/notes-' || g, p.owner_id
     from folders p cross join generate_series(1, 5) g
     where p.organization_id = ${organizationId} and p.parent_id is null and p.path like 'private-%'`);
-  if (database === "postgres") await db.execute(sql`analyze`);
+  // --analyze 0: no statistics (as before autovacuum's first analyze), to see the plans hold.
+  if (database === "postgres" && options.analyze === 1) await db.execute(sql`analyze`);
   log(
     `seeded ${options.folders} team folders and ${users.length * 6} private ones in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -142,7 +150,12 @@ async function seedTree(seeded: { db: Db; organizationId: string; users: BenchUs
       latency: summarize(samples),
       cpuMsPerCall: cpu.reduce((a, b) => a + b, 0) / cpu.length,
     };
-    if (database === "postgres") result.explain = await explain(db, caller);
+    if (database === "postgres") {
+      const query = getAllFoldersQuery(db, caller).toSQL();
+      const name = `get-all-${c.name.replace(/ /g, "-")}`;
+      result.explain = await explainCustom(db, query, name);
+      result.explainGeneric = await explainGeneric(db, query, name);
+    }
     direct.push(result);
     log(
       `${c.name}: ${count} folders, p50 ${ms(result.latency.p50)} ms, ` +
@@ -180,19 +193,25 @@ async function measureBatch(db: Db, organizationId: string, teamId: string, user
     latency: summarize(samples),
   };
   if (database === "postgres") {
-    // The same statement under EXPLAIN: memberParts' one db.execute, rewritten.
-    let plan: Record<string, unknown> | undefined;
-    const explaining = {
-      execute: async (query: ReturnType<typeof sql>) => {
-        const rows = rowsOf(
-          await db.execute(sql`explain (analyze, buffers, format json) ${query}`),
-        ) as Array<Record<string, unknown>>;
-        plan = (rows[0]!["QUERY PLAN"] as Array<Record<string, unknown>>)[0];
-        return { rows: [] };
-      },
+    // The same statement under EXPLAIN: memberParts' one select, caught before it is prepared.
+    let built: BuiltQuery | undefined;
+    const catching = {
+      select: (fields: Parameters<Db["select"]>[0]) => ({
+        from: (source: Parameters<ReturnType<Db["select"]>["from"]>[0]) => {
+          const query = db.select(fields).from(source);
+          return Object.assign(query, {
+            prepare: () => ({
+              execute: async () => {
+                built = query.toSQL();
+                return [];
+              },
+            }),
+          });
+        },
+      }),
     } as unknown as Db;
-    await memberParts(explaining, organizationId, teamId, inputs);
-    if (plan) result.explain = planFigures(plan, "live-batch");
+    await memberParts(catching, organizationId, teamId, inputs);
+    if (built) result.explain = await explainCustom(db, built, "live-batch");
   }
   batch.push(result);
   log(
@@ -200,42 +219,6 @@ async function measureBatch(db: Db, organizationId: string, teamId: string, user
       (result.explain
         ? `, execution ${ms(result.explain.executionMs)} ms, ${result.explain.sharedHit} buffers hit`
         : ""),
-  );
-}
-
-/** FOLDER_TREE_PLANS=<dir>: each EXPLAIN's JSON plan is written there too. */
-function planFigures(plan: Record<string, unknown>, name = "plan") {
-  const dir = process.env.FOLDER_TREE_PLANS;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(plan, null, 2));
-  }
-  const top = plan.Plan as Record<string, number>;
-  return {
-    executionMs: plan["Execution Time"] as number,
-    planningMs: plan["Planning Time"] as number,
-    sharedHit: top["Shared Hit Blocks"] ?? 0,
-    sharedRead: top["Shared Read Blocks"] ?? 0,
-  };
-}
-
-/** EXPLAIN (ANALYZE, BUFFERS) of getAllFolders' statement, its parameters inlined (uuids only). */
-async function explain(db: Db, caller: DossierCaller) {
-  const query = getAllFoldersQuery(db, caller).toSQL();
-  const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1];
-    if (typeof value === "number") return String(value);
-    if (typeof value !== "string" || !/^[\w-]+$/.test(value))
-      throw new Error(`unexpected parameter ${String(value)}`);
-    return `'${value}'`;
-  });
-  const result = await db.execute(sql.raw(`explain (analyze, buffers, format json) ${text}`));
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-    Record<string, unknown>
-  >;
-  return planFigures(
-    (rows[0]!["QUERY PLAN"] as Array<Record<string, unknown>>)[0]!,
-    `get-all-${caller.userId.slice(0, 8)}`,
   );
 }
 
@@ -266,19 +249,21 @@ try {
 }
 
 const load = os.loadavg()[0]!.toFixed(1);
+const planCells = (plan: PlanFigures | undefined) =>
+  plan
+    ? [
+        ms(plan.planningMs),
+        ms(plan.executionMs),
+        String(plan.sharedHit),
+        String(plan.folderIndexScans),
+        `${Math.round(plan.totalCost)}${plan.jit ? " JIT" : ""}`,
+      ]
+    : ["-", "-", "-", "-", "-"];
+const planHeaders = ["plan", "exec", "buffers hit", "folder idx scans", "cost"];
 process.stdout.write(
   `\nfolders.getAll, ${options.folders} team folders + ${options.members * 6} private, ${options.members} members, ` +
-    `${database} (ms; load ${load})\n${table(
-      [
-        "caller",
-        "folders",
-        "via",
-        "p50",
-        "p99",
-        "CPU/call (this process)",
-        "exec (EXPLAIN)",
-        "buffers hit",
-      ],
+    `${database}${options.analyze ? "" : ", no ANALYZE"} (ms; load ${load})\n${table(
+      ["caller", "folders", "via", "p50", "p99", "CPU/call (this process)"],
       [
         ...direct.map((d) => [
           d.caller,
@@ -287,28 +272,28 @@ process.stdout.write(
           ms(d.latency.p50),
           ms(d.latency.p99),
           ms(d.cpuMsPerCall),
-          d.explain ? ms(d.explain.executionMs) : "-",
-          d.explain ? String(d.explain.sharedHit) : "-",
         ]),
-        ...http.map((h) => [
-          h.caller,
-          "",
-          "HTTP",
-          ms(h.latency.p50),
-          ms(h.latency.p99),
-          "-",
-          "-",
-          "-",
-        ]),
+        ...http.map((h) => [h.caller, "", "HTTP", ms(h.latency.p50), ms(h.latency.p99), "-"]),
       ],
-    )}\n${table(
-      ["live batch (memberParts)", "p50", "p99", "exec (EXPLAIN)", "buffers hit"],
+    )}\n${
+      database === "postgres"
+        ? `EXPLAIN (ANALYZE, BUFFERS), custom plan | generic plan\n${table(
+            ["caller", ...planHeaders, "|", ...planHeaders],
+            direct.map((d) => [
+              d.caller,
+              ...planCells(d.explain),
+              "|",
+              ...planCells(d.explainGeneric),
+            ]),
+          )}\n`
+        : ""
+    }${table(
+      ["live batch (memberParts)", "p50", "p99", ...planHeaders],
       batch.map((b) => [
         `${b.members} members x ${b.documents} documents`,
         ms(b.latency.p50),
         ms(b.latency.p99),
-        b.explain ? ms(b.explain.executionMs) : "-",
-        b.explain ? String(b.explain.sharedHit) : "-",
+        ...planCells(b.explain),
       ]),
     )}\n`,
 );

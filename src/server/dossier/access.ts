@@ -1,4 +1,4 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { AppError, forbidden, notFound } from "#shared/errors.ts";
 import type { DossierRole } from "#shared/schemas/dossier.ts";
 import type { FunctionCtx } from "../api/context.ts";
@@ -88,18 +88,75 @@ const grantRank = (alias: string) =>
   sql`max(case when ${sql.raw(alias)}.role = 'editor' then 2 else 1 end)`;
 
 /**
+ * A folder's rank from the three facts it is made of — the caller owns the folder; the caller
+ * owns it or a folder above it; the best grant (2 editor, 1 viewer, 0 none) on it or a folder
+ * above it — written once for the two ways they are found (per row, and for a whole tree).
+ */
+const folderRankFrom = (ownsIt: SQL, ownsAtOrAbove: SQL, bestGrant: SQL) =>
+  sql<number>`(case when ${ownsIt} then 4 when ${ownsAtOrAbove} then 3 else ${bestGrant} end)`;
+
+/**
  * The rank of the folder whose owner, path and organization are the given
  * column expressions (the row being selected, or a correlated alias).
  */
 function folderRankOf(caller: RankCaller, owner: SQL, path: SQL, organization: SQL): SQL<number> {
-  return sql<number>`(case
-    when ${owner} = ${caller.userId} then 4
-    when exists (select 1 from ${foldersAtOrAbove("anc_o", path, organization)}
-      where anc_o.owner_id = ${caller.userId}) then 3
-    else coalesce((select ${grantRank("sh_f")} from ${foldersAtOrAbove("anc_g", path, organization)}
+  return folderRankFrom(
+    sql`${owner} = ${caller.userId}`,
+    sql`exists (select 1 from ${foldersAtOrAbove("anc_o", path, organization)}
+      where anc_o.owner_id = ${caller.userId})`,
+    sql`coalesce((select ${grantRank("sh_f")} from ${foldersAtOrAbove("anc_g", path, organization)}
       join ${dossierShares} sh_f on sh_f.entity_type = 'folder' and sh_f.entity_id = anc_g.id
-      where sh_f.organization_id = ${organization} and ${granteeIsCaller(caller, "sh_f")}), 0)
-  end)`;
+      where sh_f.organization_id = ${organization} and ${granteeIsCaller(caller, "sh_f")}), 0)`,
+  );
+}
+
+const FOLDER_COLUMNS = Object.values(getTableColumns(folders)).map((column) => column.name);
+const folderColumns = (alias: string) =>
+  sql.raw(FOLDER_COLUMNS.map((name) => `${alias}."${name}"`).join(", "));
+
+/**
+ * Every folder of `organizationId` with the caller's rank on it (`rank`, 0 for none), computed
+ * in one pass down the tree instead of a walk up the ancestors of each folder (folderRankSql,
+ * which stays for single rows; the per-folder walks were folders.getAll's cost: decision 034,
+ * "Folder ranks in one pass"). The same rule (folderRankFrom) on the same facts, found the
+ * other way round:
+ *   - the caller's folder grants in the organization (theirs and the organization's) are read
+ *     once and kept by folder, the best role of each;
+ *   - a recursive walk starts at the organization's top-level folders and goes down to each
+ *     folder's children (the (organization_id, parent_id) index), carrying "the caller owns this
+ *     folder or one above it" and "the best grant on this folder or one above it".
+ * A folder's parents by `parent_id` are exactly the folders at the prefixes of its path
+ * (create, move and rename keep the two in step, in one transaction under the tree's lock), so
+ * both forms answer the same (tests/integration/folder-tree-ranks.test.ts checks it on random
+ * trees). Each folder is visited once, from its parent: a folder not reachable from a top-level
+ * one (which none is) would get no row, so no access. A query whose rows are the
+ * organization's folders, every column of `folders`, and `rank`.
+ */
+export function folderTreeRanksSql(caller: RankCaller, organizationId: string): SQL {
+  const owns = (table: string) =>
+    sql`coalesce(${sql.raw(table)}.owner_id = ${caller.userId}, false)`;
+  return sql`with recursive tree_grant as (
+      select sh_t.entity_id, ${grantRank("sh_t")} as rank from ${dossierShares} sh_t
+      where sh_t.organization_id = ${organizationId} and sh_t.entity_type = 'folder'
+        and ${granteeIsCaller(caller, "sh_t")}
+      group by sh_t.entity_id
+    ), tree as (
+      select ${folderColumns("top_f")}, ${owns("top_f")} as owns_at_or_above,
+        coalesce(top_g.rank, 0) as best_grant
+      from ${folders} top_f left join tree_grant top_g on top_g.entity_id = top_f.id
+      where top_f.organization_id = ${organizationId} and top_f.parent_id is null
+      union all
+      select ${folderColumns("child_f")}, tree.owns_at_or_above or ${owns("child_f")},
+        greatest(tree.best_grant, coalesce(child_g.rank, 0))
+      from tree
+      join ${folders} child_f on child_f.organization_id = ${organizationId} and child_f.parent_id = tree.id
+      left join tree_grant child_g on child_g.entity_id = child_f.id
+    )
+    select ${folderColumns("tree")}, ${folderRankFrom(
+      sql`tree.owner_id = ${caller.userId}`,
+      sql`tree.owns_at_or_above`,
+      sql`tree.best_grant`,
+    )} as rank from tree`;
 }
 
 /** The caller's rank on each row of `folders` (not aliased). */

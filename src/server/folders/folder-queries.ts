@@ -6,7 +6,7 @@ import { folders } from "../db/schema.ts";
 import {
   type DossierCaller,
   folderAccessColumns,
-  folderRankSql,
+  folderTreeRanksSql,
   readableFoldersCondition,
   requireFolderAccess,
 } from "../dossier/access.ts";
@@ -32,22 +32,24 @@ export async function getAllFolders(db: Executor, caller: DossierCaller): Promis
 }
 
 /**
- * getAllFolders' statement (bench/folder-tree.ts explains it). The rank is computed once per
- * folder, in a LATERAL subquery that `offset 0` keeps from being folded back into the select
- * list and the WHERE (which would compute it twice: decision 034, "PostgreSQL's share").
+ * getAllFolders' statement (bench/folder-tree.ts explains it): the organization's folders with
+ * the caller's rank, computed in one pass down the tree (folderTreeRanksSql). Its rows are a
+ * WITH query named like the table, so that the row, the access columns and the order read it
+ * exactly as they read `folders` (inside its own definition, a WITH query's name is still the
+ * table's).
  */
 export function getAllFoldersQuery(db: Executor, caller: DossierCaller) {
-  const { rank: _computedTwice, ...columns } = folderAccessColumns(caller);
+  const organizationId = caller.organizationId;
+  if (!organizationId) return selectFolders(db, caller).where(sql`false`);
+  const ranked = db
+    .$with("folders", { rank: sql<number>`rank` })
+    .as(folderTreeRanksSql(caller, organizationId));
+  const { rank: _perRow, ...columns } = folderAccessColumns(caller);
   return db
-    .select({ row: folders, rank: sql<number>`folder_rank.rank`.mapWith(Number), ...columns })
+    .with(ranked)
+    .select({ row: folders, rank: sql<number>`"folders".rank`.mapWith(Number), ...columns })
     .from(folders)
-    .crossJoinLateral(sql`(select ${folderRankSql(caller)} as rank offset 0) folder_rank`)
-    .where(
-      and(
-        caller.organizationId ? eq(folders.organizationId, caller.organizationId) : sql`false`,
-        sql`folder_rank.rank >= 1`,
-      ),
-    )
+    .where(sql`"folders".rank >= 1`)
     .orderBy(sql`${folders.path} collate "C"`);
 }
 
