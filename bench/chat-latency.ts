@@ -15,16 +15,12 @@ import {
   timeStream,
 } from "./support/chat-streams.ts";
 import { isStepCount, measureSdkCpu, type SdkCpuCase } from "./support/chat-tools-cpu.ts";
+import { countRoundStatements, type LoggedStatement } from "./support/chat-statement-log.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
 import { machineInfo, processCpuMs } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
-import {
-  latestProfile,
-  monotonicUs,
-  type ProfileSummary,
-  summarizeProfile,
-} from "./support/profile.ts";
+import { monotonicUs, profilesIn, summarizeProfile } from "./support/profile.ts";
 import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts";
 
 /**
@@ -80,6 +76,7 @@ const { values } = parseArgs({
     "in-process-only": { type: "boolean", default: false },
     threads: { type: "string", default: "created" },
     "settle-ms": { type: "string", default: "500" },
+    statements: { type: "boolean", default: false },
   },
 });
 /**
@@ -270,6 +267,12 @@ delete process.env.ATRIUM_RELAY_TIMELINE;
 process.env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
 process.env.OPENAI_COMPATIBLE_MODELS = MODEL;
 if (timelineFile) process.env.ATRIUM_CHAT_TIMELINE = timelineFile;
+// With --statements (and --timeline) the server notes every statement it sends, with its time.
+const statementFile =
+  values.statements && timelineFile
+    ? path.join(path.dirname(timelineFile), "statements.jsonl")
+    : "";
+if (statementFile) process.env.ATRIUM_STATEMENT_LOG = statementFile;
 const profileDir = values.profile ? mkdtempSync(path.join(os.tmpdir(), "atrium-bench-prof-")) : "";
 let sequentialWindow: { fromUs: number; toUs: number } | undefined;
 let concurrentWindow: { fromUs: number; toUs: number } | undefined;
@@ -278,9 +281,14 @@ const threadIds: string[][] = [];
 const server = await prepareServer({
   database,
   users: concurrency,
-  nodeArgs: values.profile
-    ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${profileDir}`]
-    : [],
+  nodeArgs: [
+    ...(values.profile
+      ? ["--cpu-prof", "--cpu-prof-interval=100", `--cpu-prof-dir=${profileDir}`]
+      : []),
+    ...(statementFile
+      ? [`--import=${new URL("./support/chat-statement-log.ts", import.meta.url).pathname}`]
+      : []),
+  ],
   extraSessions: 0,
   log,
   // Threads have a title of their own: no title is generated during the run. Seeded ones exist
@@ -634,12 +642,12 @@ process.stdout.write(
     )}\n` +
     `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
 );
-let profile: ProfileSummary | undefined;
 if (values.profile) {
-  const file = latestProfile(profileDir);
-  if (file) {
-    profile = summarizeProfile(file, sequentialWindow, 40);
-    process.stdout.write(`\n${profileReport("one chat at a time", profile)}\n`);
+  // One profile per thread: the main thread's and, on PGlite, its worker's (decision 032).
+  const files = profilesIn(profileDir);
+  for (const { file, thread } of files) {
+    const profile = summarizeProfile(file, sequentialWindow, 40);
+    process.stdout.write(`\n${profileReport(`one chat at a time, ${thread}`, profile)}\n`);
     process.stdout.write(
       `${table(
         ["Atrium functions by inclusive time", "ms", "of busy"],
@@ -649,11 +657,20 @@ if (values.profile) {
     if (concurrentWindow) {
       const many = summarizeProfile(file, concurrentWindow, 40);
       process.stdout.write(
-        `\n${profileReport(`${concurrency} chats at once (first round)`, many)}\n`,
+        `\n${profileReport(`${concurrency} chats at once (first round), ${thread}`, many)}\n`,
+      );
+      process.stdout.write(
+        `${table(
+          ["Atrium functions by inclusive time", "ms", "of busy"],
+          many.topInclusiveOwn
+            .slice(0, 25)
+            .map((c) => [c.frame, ms(c.ms), `${(c.share * 100).toFixed(1)} %`]),
+        )}\n`,
       );
     }
-    log(`profile kept in ${profileDir} (remove it when done)`);
-  } else {
+  }
+  if (files.length > 0) log(`profiles kept in ${profileDir} (remove it when done)`);
+  else {
     log("no CPU profile was written by the server child");
     rmSync(profileDir, { recursive: true, force: true });
   }
@@ -682,6 +699,7 @@ const MARK_ORDER = [
  * its firstOutput is the model's first text chunk as streamText sees it, before the UI stream).
  */
 let timeline: Array<{ case: string; marks: Record<string, Summary> }> = [];
+let statementCounts: ReturnType<typeof countRoundStatements> | undefined;
 if (timelineFile) {
   const read = (file: string) =>
     existsSync(file)
@@ -721,6 +739,23 @@ if (timelineFile) {
         )}\n`,
     );
   }
+  if (statementFile) {
+    const logged = read(statementFile) as unknown as LoggedStatement[];
+    statementCounts = countRoundStatements(
+      logged,
+      server.slice(sequentialCount + pacedIterations),
+      concurrency,
+    );
+    process.stdout.write(
+      `\nStatements of the server's rounds at once, per chat (${statementCounts.rounds} rounds; "before p99": run before the round's 99th first output)\n` +
+        `${table(
+          ["statement", "per chat", "before p99"],
+          statementCounts.counts
+            .slice(0, 20)
+            .map((c) => [c.kind, c.perChat.toFixed(2), c.beforeP99PerChat.toFixed(2)]),
+        )}\n`,
+    );
+  }
   rmSync(path.dirname(timelineFile), { recursive: true, force: true });
 }
 
@@ -747,6 +782,7 @@ writeFileSync(
       pipelineCpu,
       sdkCpu,
       timeline,
+      statementCounts,
       loadAverage,
     }),
     null,

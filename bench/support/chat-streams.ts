@@ -96,8 +96,12 @@ export function startFakeModel(): Promise<FakeModel> {
 }
 
 /** The bare AI SDK relay in front of a model (bench/support/sdk-relay-child.ts). */
-export function startSdkRelay(modelBaseUrl: string, modelId: string): Promise<FakeModel> {
-  return startChild(["bench/support/sdk-relay-child.ts", modelBaseUrl, modelId]);
+export function startSdkRelay(
+  modelBaseUrl: string,
+  modelId: string,
+  nodeArgs: string[] = [],
+): Promise<FakeModel> {
+  return startChild([...nodeArgs, "bench/support/sdk-relay-child.ts", modelBaseUrl, modelId]);
 }
 
 /** A child that prints `{"baseUrl": …}` on one line once it listens. */

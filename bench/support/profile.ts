@@ -55,6 +55,24 @@ export function latestProfile(dir: string): string | undefined {
   return last ? path.join(dir, last) : undefined;
 }
 
+/**
+ * Every profile in `dir`, one per thread that ran (`node --cpu-prof` names them
+ * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread, others are
+ * workers, e.g. PGlite's), oldest first.
+ */
+export function profilesIn(dir: string): Array<{ file: string; thread: string }> {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .sort()
+    .map((f) => {
+      const thread = f.split(".").at(-3) ?? "?";
+      return {
+        file: path.join(dir, f),
+        thread: thread === "0" ? "main thread" : `worker thread ${thread}`,
+      };
+    });
+}
+
 function frameName(frame: CallFrame): string {
   const name = frame.functionName || "(anonymous)";
   if (!frame.url) return name;

@@ -59,10 +59,14 @@ export function timelineRecorder(file: string | undefined): StartTimeline {
       mark(name) {
         if (marks[name] !== undefined || name === "sent") return;
         marks[name] = Math.round((performance.now() - start) * 1000) / 1000;
-        // A line once the turn's writes are in (they come after the first output).
-        if (name === "written" && !recorded) {
+        // A line once the turn's writes are in and its first output is out (at many chats at
+        // once the writes may come first: they wait for the first output 25 ms at most).
+        const complete = marks.written !== undefined && marks.firstOutput !== undefined;
+        if (complete && !recorded) {
           recorded = true;
-          pending.push(`${JSON.stringify(marks)}\n`);
+          // With the arrival on the clock of the statement log (bench/support/chat-statement-log.ts).
+          const arrivedAt = Math.round((performance.timeOrigin + start) * 1000) / 1000;
+          pending.push(`${JSON.stringify({ ...marks, arrivedAt })}\n`);
           if (pending.length >= 50) flush();
           else setTimeout(flush, 1_000).unref();
         }
