@@ -10,6 +10,7 @@ import {
   type OpenOptions,
   queryLogger,
 } from "./database.ts";
+import { NamedStatements, pgPreparedFromEnv } from "./pg-named.ts";
 import * as schema from "./schema.ts";
 
 const MIGRATION_LOCK_ID = 7_316_004_211;
@@ -19,6 +20,11 @@ export const LIVE_APPLICATION_NAME = "atrium-live";
 /** PostgreSQL at DATABASE_URL: a pool, migrations under an advisory lock, LISTEN for changes. */
 export async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // Every statement with parameters named, parsed and planned once per connection (pg-named.ts).
+  const named = pgPreparedFromEnv(process.env.ATRIUM_PG_PREPARED)
+    ? new NamedStatements()
+    : undefined;
+  if (named) pool.on("connect", (client) => named.attach(client));
   const lockClient = await pool.connect();
   try {
     await lockClient.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
@@ -39,6 +45,7 @@ export async function openPostgres(url: string, options: OpenOptions): Promise<D
   // An idle live connection that fails (PostgreSQL restarted) is dropped by pg; the next
   // statement opens another. Without a listener the pool's "error" event would end the process.
   livePool?.on("error", () => undefined);
+  if (named) livePool?.on("connect", (client) => named.attach(client));
   routeLiveStatements(pool, livePool);
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
   const listeners = new Set<pg.Client>();
