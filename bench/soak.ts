@@ -21,11 +21,13 @@ import { ms, rounded, table } from "./support/stats.ts";
  *     [--sockets 1000] [--rps 300] [--write-share 0.3] [--chats 20] [--chat-pause-ms 2000]
  *     [--uploads-per-min 30] [--organizations 20] [--users 10] [--documents 20]
  *     [--warmup 60s] [--window 30s] [--out FILE] [--profile] [--max-in-flight 200]
- *     [--pg-statements] [--pg-statements-every 2m]
+ *     [--pg-statements] [--pg-statements-every 2m] [--pg-socket]
  * --profile runs the servers under --cpu-prof and prints where their CPU went.
  * --pg-statements (postgres, throwaway server only) loads pg_stat_statements and prints the
  * statements PostgreSQL spent its time on, their cost per call every --pg-statements-every, and
  * each table's dead row versions and vacuums (also in the --out JSON, `pgStatements`).
+ * --pg-socket (postgres, throwaway server only): the servers reach PostgreSQL through its Unix
+ * socket instead of TCP on 127.0.0.1, as a deployment with the database on the same machine does.
  * Exit code 1 when a target is missed.
  */
 
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     "max-in-flight": { type: "string", default: "200" },
     "pg-statements": { type: "boolean", default: false },
     "pg-statements-every": { type: "string", default: "2m" },
+    "pg-socket": { type: "boolean", default: false },
   },
 });
 const database = values.database as DbKind;
@@ -84,7 +87,10 @@ const options = {
   pgStatementsEveryMs: values["pg-statements"]
     ? parseDuration(values["pg-statements-every"]!)
     : undefined,
+  pgSocket: values["pg-socket"],
 };
+if (options.pgSocket && database !== "postgres")
+  throw new Error("--pg-socket: PostgreSQL only (--database postgres)");
 if (options.pgStatementsEveryMs !== undefined && database !== "postgres")
   throw new Error("--pg-statements: PostgreSQL only (--database postgres)");
 const label = `${database}-${options.instances}`;

@@ -78,6 +78,11 @@ export interface SoakClusterOptions {
   dataDir?: string;
   /** More settings for the throwaway PostgreSQL server (`name=value`). */
   postgresSettings?: readonly string[];
+  /**
+   * The servers reach the throwaway PostgreSQL through its Unix socket instead of TCP on
+   * 127.0.0.1 (README "Running on PostgreSQL": the way to reach a database on the same machine).
+   */
+  pgSocket?: boolean;
   log?: (line: string) => void;
 }
 
@@ -120,6 +125,11 @@ export async function startSoakCluster(options: SoakClusterOptions): Promise<Soa
         ...(options.postgresSettings ?? []),
       ]);
       databaseUrl = await createDatabase(cluster.url);
+      if (options.pgSocket) {
+        const viaSocket = new URL(databaseUrl);
+        viaSocket.searchParams.set("host", cluster.socketDir);
+        databaseUrl = viaSocket.toString();
+      }
     }
     const ports: number[] = [];
     for (let i = 0; i < options.instances; i++) ports.push(await findFreePort());

@@ -44,6 +44,8 @@ export interface SoakOptions
   maxInFlight?: number;
   databaseUrl?: string;
   dataDir?: string;
+  /** PostgreSQL through its Unix socket rather than TCP (SoakClusterOptions.pgSocket). */
+  pgSocket?: boolean;
   /** Run the servers under --cpu-prof into this directory (see soak-cluster.ts). */
   profileDir?: string;
   /**
@@ -96,6 +98,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir,
       profileDir: options.profileDir,
+      pgSocket: options.pgSocket,
       postgresSettings:
         options.pgStatementsEveryMs !== undefined && !options.databaseUrl
           ? PG_STATEMENTS_SETTINGS
@@ -236,7 +239,7 @@ export function soakReport(run: SoakRun): string {
     ],
   );
   const lines = [
-    `Soak: ${o.database}, ${o.instances} instance(s), ${(r.elapsedMs / 1000).toFixed(0)} s, ` +
+    `Soak: ${o.database}${o.pgSocket ? " (Unix socket)" : ""}, ${o.instances} instance(s), ${(r.elapsedMs / 1000).toFixed(0)} s, ` +
       `${r.sockets.opened} sockets, ${o.rps} req/s asked (${r.requests.achievedRps.toFixed(1)} sent, ` +
       `${r.requests.skipped} skipped at the in-flight cap), ${o.chats} chats at once, ` +
       `${o.uploadsPerMinute} uploads/min`,

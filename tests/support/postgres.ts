@@ -17,6 +17,8 @@ export const POSTGRES_BIN_DIR = "/usr/lib/postgresql/15/bin";
 export interface PostgresCluster {
   /** Superuser URL of the `postgres` database, e.g. postgres://postgres@127.0.0.1:5433/postgres */
   url: string;
+  /** The directory of its Unix socket (`?host=<dir>` in a URL connects through it). */
+  socketDir: string;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function startPostgresCluster(
     ]);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      socketDir,
       stop: async () => stopNow(),
     };
   } catch (error) {
