@@ -160,8 +160,7 @@ export type HubFigures = Pick<
   | "pushes"
   | "pushBytes"
   | "maxWaiting"
-> &
-  Required<
+> & { patches: number } & Required<
     Pick<
       LiveStatsSnapshot,
       | "stageRuns"
@@ -212,6 +211,7 @@ function hubFigures(
     batchGatherMs: 0,
     pushes: 0,
     pushBytes: 0,
+    patches: 0,
     maxWaiting: 0,
     stageRuns: 0,
     dirtyToSlotMs: 0,
@@ -262,6 +262,7 @@ function hubFigures(
       (figures.batchGatherMs ?? 0) + (e.batchGatherMs ?? 0) - (b.batchGatherMs ?? 0);
     figures.pushes += e.pushes - b.pushes;
     figures.pushBytes += e.pushBytes - b.pushBytes;
+    figures.patches += (e.patches ?? 0) - (b.patches ?? 0);
     figures.maxWaiting = Math.max(figures.maxWaiting, e.maxWaiting);
     for (const name of sums) figures[name] += (e[name] ?? 0) - (b[name] ?? 0);
     for (const stage of STAGES)

@@ -303,7 +303,7 @@ export function cpuAndHubLines(r: SoakRun["result"]): string[] {
       `${f2(h.runStatements / runs)} statements and ${f2(h.runMs / runs)} ms wall per re-run, ` +
       `server CPU ${f2((servers * 1000) / runs)} ms per re-run at most (all server CPU / re-runs), ` +
       `${f1(h.pushes / seconds)} pushes/s, ${f1(h.pushBytes / seconds / 1024)} KiB/s pushed ` +
-      `(${f1(h.pushBytes / Math.max(1, h.pushes))} B a push), at most ${h.maxWaiting} re-runs waiting`,
+      `(${f1(h.pushBytes / Math.max(1, h.pushes))} B a push, ${f1((100 * h.patches) / Math.max(1, h.pushes))} % as patches), at most ${h.maxWaiting} re-runs waiting`,
   );
   if (h.sharedComputed + h.sharedReused > 0)
     lines.push(

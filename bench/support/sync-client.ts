@@ -1,8 +1,11 @@
 import WebSocket from "ws";
+import { applyPatch } from "../../src/shared/live-patch.ts";
 
 /**
  * A lean /api/sync client for benchmarks: no schema validation on the hot path, a timestamp
- * taken as soon as a message arrives, and pushes handed to `onPush`.
+ * taken as soon as a message arrives, and pushes handed to `onPush`. Subscriptions take live
+ * patches as the web client does (decision 035): each is applied to the subscription's last
+ * value and handed on as the whole new value.
  */
 
 export interface Message {
@@ -31,13 +34,24 @@ export class BenchSocket {
   onPush: (id: string, value: unknown, at: number) => void = () => undefined;
   /** Messages of a type the benchmark did not expect (errors, say). */
   readonly stray: Message[] = [];
+  /** Each subscription's last value (what the next patch applies to). */
+  readonly #values = new Map<string, unknown>();
+  /** Pushes that came as a patch. */
+  patches = 0;
 
   private constructor(ws: WebSocket) {
     this.#ws = ws;
     ws.on("message", (data) => {
       const at = performance.now();
-      const message = asMessage(JSON.parse(String(data)));
+      let message = asMessage(JSON.parse(String(data)));
       if (!message) return;
+      if (message.type === "query_patch" && typeof message.id === "string") {
+        this.patches++;
+        const value = applyPatch(this.#values.get(message.id), message.patch);
+        message = { type: "query_result", id: message.id, value };
+      }
+      if (message.type === "query_result" && typeof message.id === "string")
+        this.#values.set(message.id, message.value);
       for (const waiter of this.#waiters) {
         if (waiter.match(message)) {
           this.#waiters.delete(waiter);
@@ -107,7 +121,7 @@ export class BenchSocket {
     const reply = this.expect(
       (m) => (m.type === "query_result" || m.type === "query_error") && m.id === id,
     );
-    this.send({ type: "subscribe", id, path, args });
+    this.send({ type: "subscribe", id, path, args, patches: true });
     const message = await reply;
     if (message.type !== "query_result") {
       throw new Error(`subscription failed: ${JSON.stringify(message)}`);

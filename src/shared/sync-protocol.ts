@@ -27,7 +27,17 @@ const args = z.record(z.string(), z.unknown());
 
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("authenticate"), token: z.string().max(4096) }),
-  z.object({ type: z.literal("subscribe"), id, path, args }),
+  z.object({
+    type: z.literal("subscribe"),
+    id,
+    path,
+    args,
+    /**
+     * The client applies `query_patch` messages for this subscription (decision 035); without
+     * it (an older client) every result comes whole.
+     */
+    patches: z.boolean().optional(),
+  }),
   z.object({ type: z.literal("unsubscribe"), id }),
   z.object({ type: z.literal("mutation"), requestId: id, path, args }),
   z.object({ type: z.literal("action"), requestId: id, path, args }),
@@ -44,6 +54,11 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("authenticated"), userId: z.string() }),
   z.object({ type: z.literal("auth_error"), ...failure }),
   z.object({ type: z.literal("query_result"), id, value: z.unknown() }),
+  /**
+   * The subscription's new value as a patch (src/shared/live-patch.ts) against the last value
+   * this socket was sent for it; only to subscriptions made with `patches: true`.
+   */
+  z.object({ type: z.literal("query_patch"), id, patch: z.unknown() }),
   z.object({ type: z.literal("query_error"), id, ...failure }),
   z.object({
     type: z.literal("result"),

@@ -1,9 +1,18 @@
 import WebSocket from "ws";
+import { applyPatch } from "#shared/live-patch.ts";
 import { type ServerMessage, serverMessageSchema } from "#shared/sync-protocol.ts";
 
-/** A test client for /api/sync that records every server message. */
+/**
+ * A test client for /api/sync that records every server message. A subscription made with
+ * `patches` takes `query_patch` messages as the web client does: each is applied to the last
+ * value and recorded as the `query_result` it stands for (the raw patches in `patches`).
+ */
 export class TestSocket {
   readonly messages: ServerMessage[] = [];
+  /** The `query_patch` messages received, as sent. */
+  readonly patches: Array<Extract<ServerMessage, { type: "query_patch" }>> = [];
+  /** The last value of each subscription id. */
+  readonly #values = new Map<string, unknown>();
   readonly #ws: WebSocket;
   readonly #waiters: Array<{
     match: (m: ServerMessage) => boolean;
@@ -15,7 +24,15 @@ export class TestSocket {
   private constructor(ws: WebSocket) {
     this.#ws = ws;
     ws.on("message", (data) => {
-      const message = serverMessageSchema.parse(JSON.parse(String(data)));
+      let message = serverMessageSchema.parse(JSON.parse(String(data)));
+      if (message.type === "query_patch") {
+        this.patches.push(message);
+        if (!this.#values.has(message.id))
+          throw new Error(`a patch before any value of ${message.id}`);
+        const value = applyPatch(this.#values.get(message.id), message.patch);
+        message = { type: "query_result", id: message.id, value };
+      }
+      if (message.type === "query_result") this.#values.set(message.id, message.value);
       this.messages.push(message);
       for (const waiter of [...this.#waiters]) {
         if (waiter.match(message)) {
@@ -84,11 +101,12 @@ export class TestSocket {
     id: string,
     path: string,
     args: Record<string, unknown> = {},
+    options: { patches?: boolean } = {},
   ): Promise<ServerMessage> {
     const first = this.next(
       (m) => (m.type === "query_result" || m.type === "query_error") && m.id === id,
     );
-    this.send({ type: "subscribe", id, path, args });
+    this.send({ type: "subscribe", id, path, args, ...(options.patches ? { patches: true } : {}) });
     return first;
   }
 

@@ -12,6 +12,7 @@ import {
   runUntracked,
 } from "../db/read-tracker.ts";
 import { onLiveConnection } from "../db/database.ts";
+import { diffValues } from "#shared/live-patch.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
 import { LiveStats, takeCommitted } from "./live-stats.ts";
@@ -19,24 +20,60 @@ import { LiveStats, takeCommitted } from "./live-stats.ts";
 /**
  * One socket's subscription; the hub calls it with JSON text ready to send.
  * `send` returns false when the socket holds deliveries back (its session is
- * being re-checked); the hub then delivers again on `redeliver`.
+ * being re-checked); the hub then delivers again on `redeliver`. Otherwise it
+ * returns true, or the number of bytes it sent when that was not `json` (a
+ * patch against `lastSent`, see LiveResult.base).
  */
 export interface Subscriber {
   /** The group's result this subscriber was last sent (the same object while it is unchanged). */
   lastSent?: LiveResult;
-  send(kind: "value" | "error", json: string, result: LiveResult): boolean;
+  send(kind: "value" | "error", json: string, result: LiveResult): boolean | number;
 }
 
 /** A group's latest result, as JSON text ready to send. */
 export interface LiveResult {
   kind: "value" | "error";
   json: string;
+  /** The value itself (kind "value"): what the next result's patch is computed against. */
+  value?: unknown;
+  /**
+   * The group's result this one replaced, when both are values (decision 035): a subscriber
+   * whose lastSent is `base` may be sent `patchJson()` instead of the whole value. Only the
+   * latest result keeps its base (one step of history per group).
+   */
+  base?: LiveResult;
+  /** The patch from `base` as JSON, once computed; null when it is not worth sending. */
+  patch?: string | null;
   /**
    * The result's messages as sent, by subscription id (sync-connection.ts): every socket of a
    * group that uses the same id gets the same bytes, encoded once (decision 034, "Where a
    * push's time goes"). Lives as long as the result; a few ids at most.
    */
   frames?: Map<string, Buffer>;
+  /** The patch's messages, by subscription id, as `frames`. */
+  patchFrames?: Map<string, Buffer>;
+}
+
+/** A patch is sent instead of the value only when it is at most this share of the value's size. */
+const PATCH_MAX_SHARE = 0.5;
+
+/**
+ * The patch from `result.base` to `result` as JSON (computed once per result), or null when
+ * there is no base or the patch is not much smaller than the value (decision 035).
+ */
+export function patchJson(result: LiveResult): string | null {
+  if (result.patch !== undefined) return result.patch;
+  const base = result.base;
+  let patch: string | null = null;
+  if (base && base.kind === "value" && result.kind === "value") {
+    const diff = diffValues(base.value, result.value);
+    if (diff) {
+      const json = JSON.stringify(diff);
+      if (json.length <= result.json.length * PATCH_MAX_SHARE) patch = json;
+    }
+  }
+  result.patch = patch;
+  return patch;
 }
 
 export interface LiveSubscription {
@@ -498,7 +535,8 @@ export class LiveQueryHub {
         batched,
       });
       const serialiseFrom = performance.now();
-      result = { kind: "value", json: JSON.stringify(output.value ?? null) };
+      const value = output.value ?? null;
+      result = { kind: "value", json: JSON.stringify(value), value };
       this.stats.stages.serialise.add(performance.now() - serialiseFrom);
     } catch (error) {
       result = {
@@ -532,7 +570,12 @@ export class LiveQueryHub {
       this.#markDirty(group);
     // An unchanged result stays the same object: subscribers that have it get nothing, without
     // comparing its text once per subscriber.
-    if (!unchanged) group.last = result;
+    if (!unchanged) {
+      // One step of history: the new result's patch is against the one it replaces.
+      if (previous) previous.base = undefined;
+      if (previous?.kind === "value" && result.kind === "value") result.base = previous;
+      group.last = result;
+    }
     const pushesBefore = this.stats.pushes;
     for (const subscriber of group.subscribers) this.#deliver(group, subscriber);
     const pushedAt = performance.now();
@@ -699,10 +742,14 @@ export class LiveQueryHub {
     const last = group.last;
     if (!last) return;
     if (subscriber.lastSent === last) return;
-    if (subscriber.send(last.kind, last.json, last)) {
-      subscriber.lastSent = last;
-      this.stats.pushes++;
-      this.stats.pushBytes += last.json.length;
+    const sent = subscriber.send(last.kind, last.json, last);
+    if (sent === false) return;
+    subscriber.lastSent = last;
+    this.stats.pushes++;
+    if (sent === true) this.stats.pushBytes += last.json.length;
+    else {
+      this.stats.patches++;
+      this.stats.pushBytes += sent;
     }
   }
 

@@ -201,9 +201,11 @@ export class LiveStats {
    * joining to the batch's statement starting), part of a re-run's "slot → result".
    */
   batchGatherMs = 0;
-  /** Results sent to sockets, and their JSON bytes. */
+  /** Results sent to sockets, and the JSON bytes sent (patches counted at their size). */
   pushes = 0;
   pushBytes = 0;
+  /** Pushes sent as a patch against the subscriber's last value (decision 035). */
+  patches = 0;
   /** Re-runs whose result was unchanged (see RunCounters.unchanged), over every function. */
   unchangedRuns = 0;
   /** Runs waiting for the limiter right now, and the most seen. */
@@ -305,6 +307,7 @@ export class LiveStats {
       batchGatherMs: Math.round(this.batchGatherMs),
       pushes: this.pushes,
       pushBytes: this.pushBytes,
+      patches: this.patches,
       waiting: this.waiting,
       maxWaiting: this.maxWaiting,
       stageRuns: this.stageRuns,
@@ -392,6 +395,8 @@ export interface LiveStatsSnapshot {
   batchGatherMs?: number;
   pushes: number;
   pushBytes: number;
+  /** See LiveStats.patches (absent in files written before it). */
+  patches?: number;
   waiting: number;
   maxWaiting: number;
   /** See LiveStats (absent in files written before these counters). */

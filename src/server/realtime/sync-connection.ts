@@ -7,7 +7,7 @@ import { errorPayload } from "../api/error-payload.ts";
 import { execute } from "../api/execute.ts";
 import type { Registry } from "../api/registry.ts";
 import type { Identity, RequestInfo } from "../auth/identity.ts";
-import type { Caller, LiveQueryHub, Subscriber } from "./live-query-hub.ts";
+import { type Caller, type LiveQueryHub, patchJson, type Subscriber } from "./live-query-hub.ts";
 import { type SessionQuota, TOO_MANY_SOCKETS_REASON } from "./sync-limits.ts";
 
 const ERROR_BUDGET = 50;
@@ -17,6 +17,8 @@ const MAX_FRAMES_PER_RESULT = 8;
 interface Subscription {
   path: string;
   args: Record<string, unknown>;
+  /** The client takes `query_patch` messages for it (decision 035). */
+  patches: boolean;
   subscriber: Subscriber;
   unsubscribe: () => void;
   redeliver: () => void;
@@ -114,7 +116,7 @@ export class SyncConnection {
       case "authenticate":
         return this.#authenticate(message.token);
       case "subscribe":
-        return this.#subscribe(message.id, message.path, message.args);
+        return this.#subscribe(message.id, message.path, message.args, message.patches === true);
       case "unsubscribe": {
         this.#subscriptions.get(message.id)?.unsubscribe();
         this.#subscriptions.delete(message.id);
@@ -196,10 +198,10 @@ export class SyncConnection {
       sub.unsubscribe();
       this.#subscriptions.delete(id);
     }
-    for (const [id, sub] of current) this.#subscribe(id, sub.path, sub.args);
+    for (const [id, sub] of current) this.#subscribe(id, sub.path, sub.args, sub.patches);
   }
 
-  #subscribe(id: string, path: string, args: Record<string, unknown>): void {
+  #subscribe(id: string, path: string, args: Record<string, unknown>, patches: boolean): void {
     this.#subscriptions.get(id)?.unsubscribe();
     this.#subscriptions.delete(id);
     const refusal = this.#quota.subscriptionRefusal(this.#caller?.sessionId ?? null, this);
@@ -212,6 +214,23 @@ export class SyncConnection {
       send: (kind, json, result) => {
         if (this.#suspended) return false;
         if (this.#ws.readyState !== this.#ws.OPEN) return true;
+        // A client that has the result this one replaced gets what changed, when that is
+        // smaller (decision 035); the same bytes for every socket of the group using this id.
+        const patch =
+          patches && result.base !== undefined && subscriber.lastSent === result.base
+            ? patchJson(result)
+            : null;
+        if (patch !== null) {
+          let frame = result.patchFrames?.get(idJson);
+          if (!frame) {
+            frame = Buffer.from(`{"type":"query_patch","id":${idJson},"patch":${patch}}`);
+            result.patchFrames ??= new Map();
+            if (result.patchFrames.size < MAX_FRAMES_PER_RESULT)
+              result.patchFrames.set(idJson, frame);
+          }
+          this.#ws.send(frame, { binary: false });
+          return frame.length;
+        }
         // Encoded once per result and subscription id, whatever the number of sockets.
         let frame = result.frames?.get(idJson);
         if (!frame) {
@@ -229,7 +248,7 @@ export class SyncConnection {
     };
     try {
       const live = this.#hub.subscribe(this.#caller, path, args, subscriber);
-      this.#subscriptions.set(id, { path, args, subscriber, ...live });
+      this.#subscriptions.set(id, { path, args, patches, subscriber, ...live });
     } catch (error) {
       this.#send({ type: "query_error", id, ...this.#errorBody(error) });
     }

@@ -1,4 +1,5 @@
 import type { AppError } from "#shared/errors.ts";
+import { applyPatch } from "#shared/live-patch.ts";
 
 /**
  * The live queries this tab wants, de-duplicated: every (path, args) pair is
@@ -60,6 +61,31 @@ export class SubscriptionRegistry {
     if (!subscription) return;
     subscription.result = { value };
     for (const listener of [...subscription.listeners]) listener.onValue(value);
+  }
+
+  /**
+   * A new value as a patch against the last one (decision 035). False when it cannot be
+   * applied (no value to apply it to, or one it does not fit): the caller asks for the whole
+   * value again. True for a subscription that is gone (nothing to do).
+   */
+  deliverPatch(id: string, patch: unknown): boolean {
+    const subscription = this.byId.get(id);
+    if (!subscription) return true;
+    if (!subscription.result) return false;
+    let value: unknown;
+    try {
+      value = applyPatch(subscription.result.value, patch);
+    } catch {
+      subscription.result = null;
+      return false;
+    }
+    this.deliverValue(id, value);
+    return true;
+  }
+
+  /** The subscription a wire id stands for, if it is still wanted. */
+  get(id: string): Subscription | undefined {
+    return this.byId.get(id);
   }
 
   deliverError(id: string, error: AppError): void {

@@ -74,6 +74,48 @@ describe("SyncClient subscriptions", () => {
     ]);
   });
 
+  it("takes patches against the last value, and asks again for a patch that does not fit", async () => {
+    const { client, socket } = setup();
+    client.connect();
+    socket(0).accept();
+    await vi.advanceTimersByTimeAsync(0);
+    const values: unknown[] = [];
+    client.subscribe("documents.list", { folderId: "f" }, (v) => values.push(v), vi.fn());
+    const [subscribe] = socket(0).sentOfType("subscribe");
+    expect(subscribe).toMatchObject({ patches: true });
+    const id = subscribe?.id ?? "";
+    const page = [
+      { _id: "a", name: "A" },
+      { _id: "b", name: "B" },
+    ];
+    socket(0).push({ type: "query_result", id, value: { page } });
+    socket(0).push({
+      type: "query_patch",
+      id,
+      patch: { o: { page: { a: [0, { i: 1, p: { o: { name: { $: "Renamed" } } } }] } } },
+    });
+    expect(values).toEqual([
+      { page },
+      {
+        page: [
+          { _id: "a", name: "A" },
+          { _id: "b", name: "Renamed" },
+        ],
+      },
+    ]);
+    // The row the patch did not touch is the one the listener already had.
+    const rows = (v: unknown) => (v as { page: unknown[] }).page;
+    expect(rows(values[1])[0]).toBe(rows(values[0])[0]);
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    socket(0).push({ type: "query_patch", id, patch: { a: [7] } });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(values).toHaveLength(2);
+    expect(socket(0).sentOfType("subscribe")).toEqual([subscribe, subscribe]);
+    socket(0).push({ type: "query_result", id, value: { page: [] } });
+    expect(values.at(-1)).toEqual({ page: [] });
+  });
+
   it("turns a query_error into an AppError for the listener", async () => {
     const { client, socket } = setup();
     client.connect();

@@ -58,7 +58,7 @@ export class SyncClient {
       getToken: (forceRefresh) => this.currentToken(forceRefresh),
       onReady: () => {
         for (const { id, path, args } of this.subscriptions.all()) {
-          this.socket.send({ type: "subscribe", id, path, args });
+          this.socket.send({ type: "subscribe", id, path, args, patches: true });
         }
       },
       onMessage: (message) => this.received(message),
@@ -115,7 +115,8 @@ export class SyncClient {
     const listener: SubscriptionListener = { onValue, onError };
     const { subscription, created } = this.subscriptions.add(path, args, listener);
     const { id } = subscription;
-    if (created && this.socket.isReady()) this.socket.send({ type: "subscribe", id, path, args });
+    if (created && this.socket.isReady())
+      this.socket.send({ type: "subscribe", id, path, args, patches: true });
     else if (subscription.result) onValue(subscription.result.value);
     return () => {
       if (this.subscriptions.remove(subscription, listener) && this.socket.isReady()) {
@@ -206,6 +207,16 @@ export class SyncClient {
   private received(message: ForwardedMessage): void {
     if (message.type === "query_result") {
       this.subscriptions.deliverValue(message.id, message.value);
+    } else if (message.type === "query_patch") {
+      if (!this.subscriptions.deliverPatch(message.id, message.patch)) {
+        // Nothing it fits (it should not happen): subscribing again sends the whole value.
+        console.warn("A live update did not fit this tab's copy; asking for the whole value");
+        const subscription = this.subscriptions.get(message.id);
+        if (subscription && this.socket.isReady()) {
+          const { id, path, args } = subscription;
+          this.socket.send({ type: "subscribe", id, path, args, patches: true });
+        }
+      }
     } else if (message.type === "query_error") {
       const error = toAppError(message.errorMessage, message.errorData);
       this.subscriptions.deliverError(message.id, error);

@@ -1,0 +1,224 @@
+/**
+ * A live query's new value described against the value a client already has (decision 035):
+ * the server sends it instead of the whole value when it is smaller (a renamed document in a
+ * page of 200 is a few dozen bytes instead of the page). Values are JSON values; `diffValues`
+ * reads them with JSON's rules (a key whose value is undefined is absent, `toJSON` is called,
+ * a number that is not finite is null), so `applyPatch(parse(a), patch)` equals `parse(b)`
+ * where `parse` is a JSON round trip.
+ *
+ * The patch of a value:
+ * - `{ $: value }`: the value itself (replaced whole).
+ * - `{ o: { key: patch, … }, d?: [key, …] }`: an object; keys in `o` are changed or added
+ *   (by their own patch), keys in `d` are removed, every other key is kept.
+ * - `{ a: [item, …] }`: an array, item by item: a number `i` keeps the old item at `i`;
+ *   `[i, n]` keeps the `n` old items from `i`; `{ $: value }` is a new item; `{ i, p }` is the
+ *   old item at `i` changed by the patch `p`. Items that are objects with a string `_id`
+ *   (unique on both sides) are matched by id, so a row that moves or a row added at the top
+ *   does not change every row after it; other items are matched by position.
+ * Unchanged parts of the old value are shared by the new one, never copied.
+ */
+
+export type LivePatch =
+  | { $: unknown }
+  | { o: Record<string, LivePatch>; d?: string[] }
+  | { a: PatchItem[] };
+
+export type PatchItem = number | [number, number] | { $: unknown } | { i: number; p: LivePatch };
+
+/** A value as JSON sees it (toJSON called, non-finite numbers null); undefined when absent. */
+function jsonOf(value: unknown): unknown {
+  if (value === null) return null;
+  switch (typeof value) {
+    case "number":
+      return Number.isFinite(value) ? value : null;
+    case "string":
+    case "boolean":
+      return value;
+    case "object": {
+      const toJSON = (value as { toJSON?: unknown }).toJSON;
+      return typeof toJSON === "function" ? jsonOf(toJSON.call(value)) : value;
+    }
+    default:
+      // undefined, functions and symbols are not JSON (absent in an object, null in an array).
+      return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Equal as JSON: the same text once stringified, key order aside. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  const x = jsonOf(a);
+  const y = jsonOf(b);
+  if (x === y) return true;
+  if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
+  if (Array.isArray(x)) {
+    if (!Array.isArray(y) || x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) {
+      if (!sameJson(arrayItem(x[i]), arrayItem(y[i]))) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(y)) return false;
+  const xo = x as Record<string, unknown>;
+  const yo = y as Record<string, unknown>;
+  let count = 0;
+  for (const key of Object.keys(xo)) {
+    const xv = jsonOf(xo[key]);
+    if (xv === undefined) continue;
+    count++;
+    if (!Object.hasOwn(yo, key) || !sameJson(xv, yo[key])) return false;
+  }
+  for (const key of Object.keys(yo)) if (jsonOf(yo[key]) !== undefined) count--;
+  return count === 0;
+}
+
+/** In an array JSON writes an absent value as null. */
+const arrayItem = (value: unknown) => {
+  const json = jsonOf(value);
+  return json === undefined ? null : json;
+};
+
+/**
+ * The patch that turns `before` into `after` (both JSON values), or null when they are equal
+ * as JSON. `before` is the value the client has: what the server last sent it.
+ */
+export function diffValues(before: unknown, after: unknown): LivePatch | null {
+  const a = jsonOf(before);
+  const b = jsonOf(after);
+  if (sameJson(a, b)) return null;
+  return diffUnequal(a, b);
+}
+
+function diffUnequal(a: unknown, b: unknown): LivePatch {
+  if (Array.isArray(a) && Array.isArray(b)) return { a: diffArrays(a, b) };
+  if (isObject(a) && isObject(b)) return diffObjects(a, b);
+  return { $: b === undefined ? null : b };
+}
+
+function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>): LivePatch {
+  const changed: Record<string, LivePatch> = {};
+  const deleted: string[] = [];
+  for (const key of Object.keys(b)) {
+    const bv = jsonOf(b[key]);
+    if (bv === undefined) continue;
+    const av = Object.hasOwn(a, key) ? jsonOf(a[key]) : undefined;
+    if (av === undefined) changed[key] = { $: bv };
+    else if (!sameJson(av, bv)) changed[key] = diffUnequal(av, bv);
+  }
+  for (const key of Object.keys(a)) {
+    if (jsonOf(a[key]) === undefined) continue;
+    if (!Object.hasOwn(b, key) || jsonOf(b[key]) === undefined) deleted.push(key);
+  }
+  return deleted.length > 0 ? { o: changed, d: deleted } : { o: changed };
+}
+
+/** Each item's `_id` when every item of the array is an object with a distinct string `_id`. */
+function idsOf(items: unknown[]): Map<string, number> | null {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < items.length; i++) {
+    const item = jsonOf(items[i]);
+    const id = isObject(item) ? item._id : undefined;
+    if (typeof id !== "string" || ids.has(id)) return null;
+    ids.set(id, i);
+  }
+  return ids;
+}
+
+function diffArrays(a: unknown[], b: unknown[]): PatchItem[] {
+  const oldIds = a.length > 0 && b.length > 0 ? idsOf(a) : null;
+  const byId = oldIds && idsOf(b) ? oldIds : null;
+  const items: PatchItem[] = [];
+  /** The run of kept old items being built: [from, count]. */
+  let run: [number, number] | null = null;
+  const endRun = () => {
+    if (run) items.push(run[1] === 1 ? run[0] : run);
+    run = null;
+  };
+  for (let j = 0; j < b.length; j++) {
+    const next = arrayItem(b[j]);
+    let i: number | undefined;
+    if (byId) i = byId.get((next as { _id: string })._id);
+    else if (j < a.length) i = j;
+    if (i === undefined) {
+      endRun();
+      items.push({ $: next });
+      continue;
+    }
+    const old = arrayItem(a[i]);
+    if (sameJson(old, next)) {
+      if (run && run[0] + run[1] === i) run[1]++;
+      else {
+        endRun();
+        run = [i, 1];
+      }
+      continue;
+    }
+    endRun();
+    items.push({ i, p: diffUnequal(old, next) });
+  }
+  endRun();
+  return items;
+}
+
+/** A patch that does not fit the value it is applied to. */
+export class PatchMismatchError extends Error {
+  constructor(what: string) {
+    super(`live patch does not fit the value: ${what}`);
+    this.name = "PatchMismatchError";
+  }
+}
+
+/**
+ * The value `patch` describes against `base` (the value as last received). `base` is not
+ * changed; what the patch keeps is shared with it. Throws PatchMismatchError for a patch that
+ * does not fit `base` (the caller then asks for the whole value again).
+ */
+export function applyPatch(base: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) throw new PatchMismatchError("not a patch");
+  if ("$" in patch) return patch.$;
+  if ("o" in patch) {
+    if (!isObject(base)) throw new PatchMismatchError("an object patch on a non-object");
+    const changed = patch.o;
+    if (!isObject(changed)) throw new PatchMismatchError("object changes");
+    const result: Record<string, unknown> = { ...base };
+    const deleted = patch.d;
+    if (deleted !== undefined) {
+      if (!Array.isArray(deleted)) throw new PatchMismatchError("deleted keys");
+      for (const key of deleted) delete result[String(key)];
+    }
+    for (const key of Object.keys(changed)) {
+      const own = Object.hasOwn(base, key) ? base[key] : undefined;
+      result[key] = applyPatch(own, changed[key]);
+    }
+    return result;
+  }
+  if ("a" in patch) {
+    if (!Array.isArray(base)) throw new PatchMismatchError("an array patch on a non-array");
+    const items = patch.a;
+    if (!Array.isArray(items)) throw new PatchMismatchError("array items");
+    const result: unknown[] = [];
+    const at = (i: unknown) => {
+      if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= base.length)
+        throw new PatchMismatchError(`item ${String(i)} of ${base.length}`);
+      return base[i];
+    };
+    for (const item of items) {
+      if (typeof item === "number") result.push(at(item));
+      else if (Array.isArray(item)) {
+        const [from, count] = item as unknown[];
+        if (typeof count !== "number" || !Number.isInteger(count) || count < 1)
+          throw new PatchMismatchError("a run of items");
+        at(from);
+        at((from as number) + count - 1);
+        for (let k = 0; k < count; k++) result.push(base[(from as number) + k]);
+      } else if (isObject(item) && "$" in item) result.push(item.$);
+      else if (isObject(item) && "i" in item) result.push(applyPatch(at(item.i), item.p));
+      else throw new PatchMismatchError("an array item");
+    }
+    return result;
+  }
+  throw new PatchMismatchError("unknown patch");
+}
