@@ -48,71 +48,63 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Equal as JSON: the same text once stringified, key order aside. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  const x = jsonOf(a);
-  const y = jsonOf(b);
-  if (x === y) return true;
-  if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false;
-  if (Array.isArray(x)) {
-    if (!Array.isArray(y) || x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) {
-      if (!sameJson(arrayItem(x[i]), arrayItem(y[i]))) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(y)) return false;
-  const xo = x as Record<string, unknown>;
-  const yo = y as Record<string, unknown>;
-  let count = 0;
-  for (const key of Object.keys(xo)) {
-    const xv = jsonOf(xo[key]);
-    if (xv === undefined) continue;
-    count++;
-    if (!Object.hasOwn(yo, key) || !sameJson(xv, yo[key])) return false;
-  }
-  for (const key of Object.keys(yo)) if (jsonOf(yo[key]) !== undefined) count--;
-  return count === 0;
-}
-
 /** In an array JSON writes an absent value as null. */
 const arrayItem = (value: unknown) => {
   const json = jsonOf(value);
   return json === undefined ? null : json;
 };
 
+/** Equal as JSON: the same text once stringified, key order aside. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return diff(jsonOf(a), jsonOf(b)) === null;
+}
+
 /**
  * The patch that turns `before` into `after` (both JSON values), or null when they are equal
  * as JSON. `before` is the value the client has: what the server last sent it.
  */
 export function diffValues(before: unknown, after: unknown): LivePatch | null {
-  const a = jsonOf(before);
-  const b = jsonOf(after);
-  if (sameJson(a, b)) return null;
-  return diffUnequal(a, b);
+  return diff(jsonOf(before), jsonOf(after));
 }
 
-function diffUnequal(a: unknown, b: unknown): LivePatch {
-  if (Array.isArray(a) && Array.isArray(b)) return { a: diffArrays(a, b) };
-  if (isObject(a) && isObject(b)) return diffObjects(a, b);
+/**
+ * One walk over both values (already read as JSON at this level): null when they are equal,
+ * else their patch. Each part is compared once; a changed part's patch is built on the way.
+ */
+function diff(a: unknown, b: unknown): LivePatch | null {
+  if (a === b) return null;
+  if (typeof a === "object" && typeof b === "object" && a !== null && b !== null) {
+    const arrays = Array.isArray(a);
+    if (arrays === Array.isArray(b)) {
+      return arrays
+        ? diffArrays(a as unknown[], b as unknown[])
+        : diffObjects(a as Record<string, unknown>, b as Record<string, unknown>);
+    }
+  }
   return { $: b === undefined ? null : b };
 }
 
-function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>): LivePatch {
-  const changed: Record<string, LivePatch> = {};
-  const deleted: string[] = [];
+function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>): LivePatch | null {
+  let changed: Record<string, LivePatch> | undefined;
+  let deleted: string[] | undefined;
   for (const key of Object.keys(b)) {
-    const bv = jsonOf(b[key]);
+    const bRaw = b[key];
+    const aRaw = Object.hasOwn(a, key) ? a[key] : undefined;
+    // Most keys of a row hold the same primitive (or the same object) on both sides.
+    if (aRaw === bRaw) continue;
+    const bv = jsonOf(bRaw);
     if (bv === undefined) continue;
-    const av = Object.hasOwn(a, key) ? jsonOf(a[key]) : undefined;
-    if (av === undefined) changed[key] = { $: bv };
-    else if (!sameJson(av, bv)) changed[key] = diffUnequal(av, bv);
+    const av = jsonOf(aRaw);
+    const patch = av === undefined ? { $: bv } : diff(av, bv);
+    if (patch !== null) (changed ??= {})[key] = patch;
   }
   for (const key of Object.keys(a)) {
-    if (jsonOf(a[key]) === undefined) continue;
-    if (!Object.hasOwn(b, key) || jsonOf(b[key]) === undefined) deleted.push(key);
+    const bRaw = Object.hasOwn(b, key) ? b[key] : undefined;
+    if (bRaw !== undefined && jsonOf(bRaw) !== undefined) continue;
+    if (jsonOf(a[key]) !== undefined) (deleted ??= []).push(key);
   }
-  return deleted.length > 0 ? { o: changed, d: deleted } : { o: changed };
+  if (deleted) return { o: changed ?? {}, d: deleted };
+  return changed ? { o: changed } : null;
 }
 
 /** Each item's `_id` when every item of the array is an object with a distinct string `_id`. */
@@ -127,10 +119,12 @@ function idsOf(items: unknown[]): Map<string, number> | null {
   return ids;
 }
 
-function diffArrays(a: unknown[], b: unknown[]): PatchItem[] {
+function diffArrays(a: unknown[], b: unknown[]): LivePatch | null {
   const oldIds = a.length > 0 && b.length > 0 ? idsOf(a) : null;
   const byId = oldIds && idsOf(b) ? oldIds : null;
   const items: PatchItem[] = [];
+  /** Every item so far is the old one at its own place. */
+  let same = a.length === b.length;
   /** The run of kept old items being built: [from, count]. */
   let run: [number, number] | null = null;
   const endRun = () => {
@@ -143,12 +137,14 @@ function diffArrays(a: unknown[], b: unknown[]): PatchItem[] {
     if (byId) i = byId.get((next as { _id: string })._id);
     else if (j < a.length) i = j;
     if (i === undefined) {
+      same = false;
       endRun();
       items.push({ $: next });
       continue;
     }
-    const old = arrayItem(a[i]);
-    if (sameJson(old, next)) {
+    const patch = diff(arrayItem(a[i]), next);
+    if (patch === null) {
+      if (i !== j) same = false;
       if (run && run[0] + run[1] === i) run[1]++;
       else {
         endRun();
@@ -156,11 +152,13 @@ function diffArrays(a: unknown[], b: unknown[]): PatchItem[] {
       }
       continue;
     }
+    same = false;
     endRun();
-    items.push({ i, p: diffUnequal(old, next) });
+    items.push({ i, p: patch });
   }
+  if (same) return null;
   endRun();
-  return items;
+  return { a: items };
 }
 
 /** A patch that does not fit the value it is applied to. */
