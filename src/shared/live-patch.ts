@@ -96,12 +96,16 @@ function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>): Li
     if (bv === undefined) continue;
     const av = jsonOf(aRaw);
     const patch = av === undefined ? { $: bv } : diff(av, bv);
-    if (patch !== null) (changed ??= {})[key] = patch;
+    if (patch === null) continue;
+    changed ??= {};
+    changed[key] = patch;
   }
   for (const key of Object.keys(a)) {
     const bRaw = Object.hasOwn(b, key) ? b[key] : undefined;
     if (bRaw !== undefined && jsonOf(bRaw) !== undefined) continue;
-    if (jsonOf(a[key]) !== undefined) (deleted ??= []).push(key);
+    if (jsonOf(a[key]) === undefined) continue;
+    deleted ??= [];
+    deleted.push(key);
   }
   if (deleted) return { o: changed ?? {}, d: deleted };
   return changed ? { o: changed } : null;

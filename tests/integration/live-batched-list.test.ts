@@ -47,20 +47,28 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
     const t = await team();
     const stats = b.running.hub.stats;
     const before = { batches: stats.batches, inputs: stats.batchInputs };
-    const renamed = (p: Page) => p.page.some((d) => d.name === "Starred 2.pdf");
+    // A new row: every member's part is read again, together.
+    const added = (p: Page) => p.page.some((d) => d.name === "Added.pdf");
     const pushes = (["viewer", "editor", "owner"] as const).map((name) =>
-      nextValue(t.socketOf[name], "team", api.documents.list, renamed, 15_000),
+      nextValue(t.socketOf[name], "team", api.documents.list, added, 15_000),
     );
-    await callFn(
-      a,
-      api.documents.rename,
-      { documentId: t.starred, name: "Starred 2.pdf" },
-      t.owner.token,
-    );
+    await insertDocument(a, t.owner, { folderId: t.folder._id, name: "Added.pdf" });
     const [toViewer, toEditor, toOwner] = await Promise.all(pushes);
-    expect(roles(toViewer!)).toEqual({ "Starred 2.pdf": "viewer*", "Plain.pdf": "viewer" });
-    expect(roles(toEditor!)).toEqual({ "Starred 2.pdf": "editor", "Plain.pdf": "editor" });
-    expect(roles(toOwner!)).toEqual({ "Starred 2.pdf": "owner", "Plain.pdf": "owner" });
+    expect(roles(toViewer!)).toEqual({
+      "Added.pdf": "viewer",
+      "Starred.pdf": "viewer*",
+      "Plain.pdf": "viewer",
+    });
+    expect(roles(toEditor!)).toEqual({
+      "Added.pdf": "editor",
+      "Starred.pdf": "editor",
+      "Plain.pdf": "editor",
+    });
+    expect(roles(toOwner!)).toEqual({
+      "Added.pdf": "owner",
+      "Starred.pdf": "owner",
+      "Plain.pdf": "owner",
+    });
     // The three were read together: fewer batches than members' reads.
     const batches = stats.batches - before.batches;
     expect(batches).toBeGreaterThan(0);
@@ -73,6 +81,75 @@ describe.each(liveSetups)("batched live list (%s)", (_, make) => {
     ] as const) {
       expect(await callFn(a, api.documents.list, t.args, user.token)).toEqual(pushed);
     }
+  });
+
+  it("keeps the members' parts through a rename and a tag, and reads them again when access changes", async () => {
+    const { a, b } = live.setup;
+    const t = await team();
+    const stats = b.running.hub.stats;
+    const write = async (step: () => Promise<unknown>, accept: (p: Page) => boolean) => {
+      const pushes = (["viewer", "editor", "owner"] as const).map((name) =>
+        nextValue(t.socketOf[name], "team", api.documents.list, accept, 15_000),
+      );
+      const before = stats.batchInputs;
+      await step();
+      const pages = await Promise.all(pushes);
+      for (const [user, pushed] of [
+        [t.viewer, pages[0]],
+        [t.editor, pages[1]],
+        [t.owner, pages[2]],
+      ] as const) {
+        expect(await callFn(a, api.documents.list, t.args, user.token)).toEqual(pushed);
+      }
+      return { pages, partsRead: stats.batchInputs - before };
+    };
+    // A rename and a tag change nothing a rank or a star is made of: no member's part is read.
+    const renamed = await write(
+      () =>
+        callFn(
+          a,
+          api.documents.rename,
+          { documentId: t.plain, name: "Plain 2.pdf" },
+          t.owner.token,
+        ),
+      (p) => p.page.some((d) => d.name === "Plain 2.pdf"),
+    );
+    expect(renamed.partsRead).toBe(0);
+    const tagged = await write(
+      () =>
+        callFn(
+          a,
+          api.documents.setTags,
+          { documentId: t.plain, tags: ["kept"], primaryTagName: "kept" },
+          t.owner.token,
+        ),
+      (p) => p.page.some((d) => d.tags.includes("kept")),
+    );
+    expect(tagged.partsRead).toBe(0);
+    // A share of the document to the viewer as editor: their rank on it changes, read again.
+    const before = stats.batchInputs;
+    const viewerPage = nextValue(
+      t.socketOf.viewer,
+      "team",
+      api.documents.list,
+      (p) => p.page.some((d) => d.name === "Plain 2.pdf" && d.myRole === "editor"),
+      15_000,
+    );
+    await callFn(
+      a,
+      api.shares.set,
+      {
+        entityType: "document",
+        entityId: t.plain,
+        grantee: { userId: t.viewer.userId },
+        role: "editor",
+      },
+      t.owner.token,
+    );
+    const page = await viewerPage;
+    expect(roles(page)).toEqual({ "Starred.pdf": "viewer*", "Plain 2.pdf": "editor" });
+    expect(await callFn(a, api.documents.list, t.args, t.viewer.token)).toEqual(page);
+    expect(stats.batchInputs - before).toBeGreaterThan(0);
   });
 
   it("sends a star only to its member", async () => {

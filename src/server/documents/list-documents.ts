@@ -17,7 +17,11 @@ import {
   requireFolderAccess,
 } from "../dossier/access.ts";
 import { isUuid } from "../ids.ts";
-import { dependOnFolderPage, dependOnFolderRows } from "../realtime/live-dependencies.ts";
+import {
+  dependOnFolderPage,
+  dependOnFolderRows,
+  dependOnMemberPart,
+} from "../realtime/live-dependencies.ts";
 import { decodeCursor, encodeCursor } from "./cursor.ts";
 import { documentFiltersSql, folderScopeSql } from "./document-filters.ts";
 import {
@@ -172,8 +176,18 @@ async function listSharedFolderPage(
   const input: MemberInput = { userId: caller.userId, ids: shown.map((row) => row.id) };
   // Members of one folder's pages share a batch: the statement depends on the folder only.
   const read = (inputs: MemberInput[]) => memberParts(db, organizationId, folderId, inputs);
-  const mine = options.batched
-    ? await options.batched(`documents.list.member\u0000${folderId}`, input, read)
+  const batched = options.batched;
+  // The member's part is kept for their next run while nothing it is computed from changes
+  // (decision 034, "Members' parts kept"): a rename or a tag re-reads the shared rows only.
+  const mine = batched
+    ? await options.shared!(
+        `documents.list.member\u0000${caller.userId.toLowerCase()}\u0000${folderId}\u0000${input.ids.join(",")}`,
+        async () => {
+          const member = { userId: caller.userId, organizationId };
+          await dependOnMemberPart(options.shared!, db, member, folderId, input.ids);
+          return batched(`documents.list.member\u0000${folderId}`, input, read);
+        },
+      )
     : (await read([input]))[0]!;
   if (!mine.readable) throw notFound("Folder");
   const page: DocumentSummary[] = [];

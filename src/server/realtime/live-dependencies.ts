@@ -76,3 +76,28 @@ export function dependOnFolderRows(
   const owners = rows.flatMap((row) => (row.ownerId ? [row.ownerId.toLowerCase()] : []));
   dependOnRows("users", owners.length > 0 ? owners : [NO_ROW]);
 }
+
+/** The key a document's change carries when what a rank is computed from changes (migration 0027). */
+export function documentAccessKey(documentId: string): string {
+  return `access:${documentId.toLowerCase()}`;
+}
+
+/**
+ * In the computation of a member's part of a folder's page (their rank and star on its rows and
+ * their access to the folder, memberParts in list-documents.ts): the rows' access keys (their
+ * owner, folder and organization: a rename, a tag or a processing step does not touch them), the
+ * folder and its ancestors (their owners and paths), and the member's own stars (as
+ * dependOnDossierAccess). Shares stay the organization's.
+ */
+export async function dependOnMemberPart(
+  shared: SharedResults,
+  db: Executor,
+  member: { userId: string; organizationId: string },
+  folderId: string,
+  documentIds: readonly string[],
+): Promise<void> {
+  const ids = await folderAndAncestors(shared, db, member.organizationId, folderId);
+  dependOnRows("folders", [folderId.toLowerCase(), ...ids]);
+  dependOnRows("dossier_favorites", [`user:${member.userId}`]);
+  dependOnRows("documents", documentIds.length > 0 ? documentIds.map(documentAccessKey) : [NO_ROW]);
+}

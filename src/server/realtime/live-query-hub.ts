@@ -152,10 +152,12 @@ const BATCH_MAX_WAIT_MS = 20;
 const IDENTITIES_MAX = 50_000;
 const BATCH_MAX_SIZE = 1000;
 /**
- * Shared sub-results kept at most, least recently used first out (each is a page of up to 200
- * rows; a group that holds one it has started with keeps it until its run ends).
+ * Shared sub-results kept at most, least recently used first out: a page of up to 200 rows per
+ * folder page watched, and a member's part of it (a rank and a star per row) per member watching
+ * it (decision 034, "Members' parts kept"). A group that holds one it has started with keeps it
+ * until its run ends.
  */
-const SHARED_MAX = 256;
+const SHARED_MAX = 2048;
 const MARKER_TIMEOUT_MS = 5000;
 
 /**
