@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { queryContract } from "#shared/api/define.ts";
+import { applyPatch } from "#shared/live-patch.ts";
+import type { Services } from "../api/context.ts";
+import { implement, Registry } from "../api/registry.ts";
+import { recordReads } from "../db/read-tracker.ts";
+import { createLogger } from "../logger.ts";
+import { LiveQueryHub, type LiveResult, patchJson, type Subscriber } from "./live-query-hub.ts";
+
+/**
+ * What the hub keeps for live patches (decision 035): each group's latest result with its value
+ * and the result it replaced (one step, never a chain), and the patch between them computed once
+ * and only when it is at most half the value.
+ */
+
+const contract = queryContract("test.rows", {
+  args: z.object({}),
+  returns: z.object({ rows: z.array(z.object({ _id: z.string(), name: z.string() })) }),
+  access: "public",
+});
+
+function setup() {
+  const state = {
+    rows: Array.from({ length: 20 }, (_, i) => ({ _id: `r${i}`, name: `Row ${i}` })),
+  };
+  const registry = new Registry([
+    implement(
+      contract,
+      async () => {
+        recordReads("rows");
+        return { rows: state.rows.map((row) => ({ ...row })) };
+      },
+      { liveScope: "global" },
+    ),
+  ]);
+  const services = {
+    config: {},
+    log: createLogger("silent"),
+    database: { db: {} },
+  } as unknown as Services;
+  const hub = new LiveQueryHub(services, registry);
+  const results: LiveResult[] = [];
+  const subscriber: Subscriber = {
+    send(_kind, _json, result) {
+      results.push(result);
+      return true;
+    },
+  };
+  hub.subscribe(null, contract.path, {}, subscriber);
+  const change = () => hub.notify(JSON.stringify({ t: "rows", o: null, i: null }));
+  return { state, results, change };
+}
+
+async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe("live results' patches", () => {
+  it("patches a result against the one it replaced, keeping one step of history", async () => {
+    const { state, results, change } = setup();
+    await until(() => results.length === 1);
+    const first = results[0]!;
+    expect(first.base).toBeUndefined();
+    expect(patchJson(first)).toBeNull();
+
+    state.rows = state.rows.map((row, i) => (i === 4 ? { ...row, name: "Renamed" } : row));
+    change();
+    await until(() => results.length === 2);
+    const second = results[1]!;
+    expect(second.base).toBe(first);
+    const patch = patchJson(second);
+    expect(patch).not.toBeNull();
+    expect(patch!.length).toBeLessThan(second.json.length / 5);
+    expect(applyPatch(JSON.parse(first.json), JSON.parse(patch!))).toEqual(JSON.parse(second.json));
+    // Computed once: the same text for every socket.
+    expect(patchJson(second)).toBe(patch);
+
+    state.rows = state.rows.map((row, i) => (i === 9 ? { ...row, name: "Again" } : row));
+    change();
+    await until(() => results.length === 3);
+    // The older result lets its own base go: no chain of past values.
+    expect(results[2]!.base).toBe(second);
+    expect(second.base).toBeUndefined();
+  });
+
+  it("sends the whole value when most of it changed", async () => {
+    const { state, results, change } = setup();
+    await until(() => results.length === 1);
+    state.rows = state.rows.map((row) => ({ _id: `${row._id}-new`, name: row.name }));
+    change();
+    await until(() => results.length === 2);
+    expect(results[1]!.base).toBe(results[0]);
+    expect(patchJson(results[1]!)).toBeNull();
+  });
+});
