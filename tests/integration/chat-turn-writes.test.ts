@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
+import { firstOutputsOf } from "../../src/server/chat/first-outputs.ts";
 import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
 import { messages, sessions, threads } from "../../src/server/db/schema.ts";
@@ -267,6 +268,37 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
     expect(await storedMessages(chatId)).toEqual([]);
   });
 
+  it("refuses the turn when the thread changed while its writes waited for other turns", async () => {
+    const user = await createTestUser(chat.server);
+    const chatId = await answeredThread(user);
+    const before = await storedMessages(chatId);
+    const request: ChatRequest = {
+      threadId: chatId,
+      trigger: "submit-message",
+      messageId: null,
+      modelId: null,
+      userMessage: { id: newMessageId(), text: "second question" },
+    };
+    // Another tab's answer starts while this turn's writes are held (start-chat.ts's hold).
+    await expect(
+      prepareTurn({
+        db: db(),
+        claims: await claimsOf(user),
+        request,
+        models: chat.server.running.services.models,
+        isStreaming: () => false,
+        onReady: () => ({ firstOutput: Promise.resolve() }),
+        holdWrites: async () => {
+          await db()
+            .update(threads)
+            .set({ activeStreamId: "another-tab" })
+            .where(eq(threads.id, chatId));
+        },
+      }),
+    ).rejects.toThrow(BUSY);
+    expect(await storedMessages(chatId)).toEqual(before);
+  });
+
   it("refuses a new thread whose id somebody took after the read, leaving theirs alone", async () => {
     const user = await createTestUser(chat.server);
     const other = await createTestUser(chat.server);
@@ -307,6 +339,83 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
  * first, and the other is refused with the same clear message (409 before its answer starts, or
  * as the answer's error when the race is lost after it started). One answer is stored.
  */
+/**
+ * Under a burst, a turn's writes wait (bounded) for the other turns of the instance still before
+ * their first output (decision 032, "Seventh round: bursts"): the answer streams meanwhile, and
+ * its end and saves follow the writes as before.
+ */
+describe.each(DB_KINDS)("chat turn writes under a burst (%s)", (kind) => {
+  const chat = useChatServer(kind);
+  const services = () => chat.server.running.services;
+
+  it("holds a turn's writes while another turn waits for its first output", {
+    timeout: 30_000,
+  }, async () => {
+    const user = await createTestUser(chat.server);
+    const outputs = firstOutputsOf(services());
+    const hold = outputs.holdMs;
+    outputs.holdMs = 10_000;
+    try {
+      // Another turn of this instance, still waiting for its model's first output.
+      const other = outputs.begin();
+      const chatId = newChatId();
+      const text = `quick one ${chatId}`;
+      const response = await postChat(chat.server, user.token, chatBody(chatId, text));
+      const reading = readAll(response);
+      let ended = false;
+      void reading.finally(() => {
+        ended = true;
+      });
+      // The model answers in full, but the turn's writes (and so its end) wait for the other turn.
+      await vi.waitFor(
+        () => {
+          expect(chat.fake.streamedRequests().some((r) => r.lastUserText === text)).toBe(true);
+          expect(chat.fake.openStreams).toBe(0);
+        },
+        { timeout: 10_000 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ended).toBe(false);
+      expect(await chat.storedMessages(chatId)).toEqual([]);
+      other.done();
+      const chunks = await reading;
+      expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+      expect((await chat.storedMessages(chatId)).map((m) => [m.role, m.status])).toEqual([
+        ["user", "complete"],
+        ["assistant", "complete"],
+      ]);
+    } finally {
+      outputs.holdMs = hold;
+    }
+  });
+
+  it("holds them at most holdMs, and not at all for a lone turn", { timeout: 30_000 }, async () => {
+    const user = await createTestUser(chat.server);
+    const outputs = firstOutputsOf(services());
+    const hold = outputs.holdMs;
+    outputs.holdMs = 400;
+    const other = outputs.begin();
+    try {
+      const started = performance.now();
+      const chunks = await readAll(
+        await postChat(chat.server, user.token, chatBody(newChatId(), "quick one")),
+      );
+      expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    } finally {
+      other.done();
+      outputs.holdMs = hold;
+    }
+    expect(outputs.pending).toBe(0);
+    const chatId = newChatId();
+    const chunks = await readAll(
+      await postChat(chat.server, user.token, chatBody(chatId, "alone")),
+    );
+    expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+    expect(outputs.pending).toBe(0);
+  });
+});
+
 describe("one answer at a time across instances", () => {
   let fake: FakeOpenAI;
   let a: TestServer;

@@ -71,7 +71,9 @@ interface UserMessagePlan {
  * "not found"), from which the model is chosen, no other answer may be in
  * flight and the user's message is planned. Anything refused so far throws
  * before any answer starts. Then `onReady` starts the model, and once its
- * first output is out (or WRITES_WAIT_MS passed) one transaction locks the
+ * first output is out (or WRITES_WAIT_MS passed; under a burst, once the
+ * other turns' first outputs are out too, at most BURST_HOLD_MS later:
+ * `holdWrites`) one transaction locks the
  * thread, checks that nothing changed since the read (another answer, or
  * messages, from another instance or tab), stores the user's message (new,
  * edited, or kept for a regeneration, with what followed it removed), starts
@@ -101,6 +103,11 @@ export async function prepareTurn(options: {
    * round).
    */
   predicted?: PredictedTurn;
+  /**
+   * Awaited once the first output is out (or WRITES_WAIT_MS passed), before the writes: under a
+   * burst they wait for the other turns' first outputs (start-chat.ts, bounded).
+   */
+  holdWrites?: () => Promise<void>;
   /** Called once the turn's read is back (for the request's timeline and the predictions). */
   onRead?: (read: TurnState) => void;
   /**
@@ -172,6 +179,7 @@ export async function prepareTurn(options: {
     started = options.onReady(plan.turn, false);
   }
   await settledWithin(started.firstOutput, WRITES_WAIT_MS);
+  await options.holdWrites?.();
 
   const { state, turn, user, isNew, leftBehind, changes } = plan;
   const { caller } = turn;
