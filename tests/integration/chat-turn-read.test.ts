@@ -283,7 +283,7 @@ describe.each(DB_KINDS)("the chat turn's reads in a burst (%s)", (kind) => {
       ),
     );
     for (const chunks of answers) expect(chunks.at(-1)).toMatchObject({ type: "finish" });
-    expect(reads.stats.reads - before.reads).toBe(people.length);
+    expect(reads.stats.calls - before.calls).toBe(people.length);
     for (const [i, id] of threadsOf.entries()) {
       const stored = await chat.storedMessages(id);
       expect(stored.map((m) => [m.role, m.status])).toEqual([

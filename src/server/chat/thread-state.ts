@@ -18,7 +18,7 @@ import { documentReadableByIdSql } from "../dossier/access.ts";
 import type { ThreadRow } from "../threads/thread-access.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
 import { type NamedRead, prepareNamedRead } from "./named-statement.ts";
-import { ReadCoalescer } from "./read-coalescer.ts";
+import { Coalescer } from "./coalescer.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
 const ATTACHED_LIMIT = 20;
@@ -157,7 +157,7 @@ function turnStatesQuery(db: Db): NamedRead {
 
 /**
  * How many turn reads may be in flight on one database before the next ones wait and go
- * together (ReadCoalescer). ATRIUM_CHAT_READS_IN_FLIGHT (0 to 50; 0: every read alone, as before
+ * together (Coalescer). ATRIUM_CHAT_READS_IN_FLIGHT (0 to 50; 0: every read alone, as before
  * the seventh round) sets it for the benchmarks.
  */
 const READS_IN_FLIGHT = readsInFlightFromEnv(process.env.ATRIUM_CHAT_READS_IN_FLIGHT, 1);
@@ -188,7 +188,7 @@ export function batchableTurn(key: TurnKey): boolean {
   );
 }
 
-type TurnReads = ReadCoalescer<TurnKey, TurnStateRow | undefined>;
+type TurnReads = Coalescer<TurnKey, TurnStateRow | undefined>;
 const turnReads = new WeakMap<Db, TurnReads>();
 
 /** The turn reads of one database: alone when few are in flight, batched under a burst. */
@@ -197,7 +197,7 @@ export function turnReadsOf(db: Db): TurnReads {
   if (reads) return reads;
   const one = turnStateQuery(db);
   let many: NamedRead | undefined;
-  reads = new ReadCoalescer<TurnKey, TurnStateRow | undefined>({
+  reads = new Coalescer<TurnKey, TurnStateRow | undefined>({
     one: async (key) => {
       const [row] = (await one({ ...key })) as Array<TurnStateRow | undefined>;
       return row;
@@ -275,7 +275,7 @@ export async function readTurnState(
   threadId: string,
   messageId: string,
 ): Promise<TurnState> {
-  const row = await turnReadsOf(db).read({
+  const row = await turnReadsOf(db).run({
     sessionId: claims.sessionId,
     userId: claims.userId,
     threadId,

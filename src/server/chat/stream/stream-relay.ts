@@ -70,9 +70,7 @@ export class StreamRelay {
     // Under a burst, frames wait (bounded) while turns here still wait for their first output.
     const outputs = firstOutputsOf(this.#services);
     const held =
-      outputs.holdMs > 0 &&
-      outputs.pending > 0 &&
-      Date.now() - this.#lastFlush < outputs.holdMs;
+      outputs.holdMs > 0 && outputs.pending > 0 && Date.now() - this.#lastFlush < outputs.holdMs;
     if (!held) this.#schedule();
   }
 

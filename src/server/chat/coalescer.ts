@@ -1,10 +1,10 @@
-/** What a coalescer has done since it was made (tests, the benchmark's statement counts). */
+/** What a coalescer has done since it was made (tests, benchmarks). */
 export interface CoalescerStats {
-  /** Keys read. */
-  reads: number;
-  /** Statements of one key (a lone read, or a batch's failure answered alone). */
+  /** Calls (keys) run. */
+  calls: number;
+  /** Statements of one key (a lone call, or a failed batch's calls answered alone). */
   alone: number;
-  /** Statements of several keys, and the keys they read. */
+  /** Statements of several keys, and the keys they took. */
   batches: number;
   batched: number;
   /** Batches that failed and were answered one key at a time. */
@@ -18,17 +18,18 @@ interface Waiting<K, R> {
 }
 
 /**
- * Reads of one kind coalesced under load (decision 032, "Seventh round: bursts"). A read that
- * finds fewer than `maxInFlight` statements of its kind in flight runs at once, alone (`one`):
- * a lone read pays nothing. One that finds them all busy waits; when a statement returns, every
- * read waiting then (up to `maxBatch`) goes in one statement (`many`, one answer per key in
- * order). A batch that fails is answered one key at a time (`one`), so each read gets exactly the
- * answer or the error it would have had alone; keys that could make the whole statement fail (a
- * value of the wrong type) must be kept out by the caller (`batchable`).
- * `maxInFlight` 0 turns coalescing off: every read runs alone at once.
+ * Statements of one kind coalesced under load (decision 032, "Seventh round: bursts"). A call
+ * that finds fewer than `maxInFlight` statements of its kind in flight runs at once, alone
+ * (`one`): a lone call pays nothing. One that finds them all busy waits; when a statement
+ * returns, every call waiting then (up to `maxBatch`) goes in one statement (`many`, one answer
+ * per key in order). A batch that fails is answered one key at a time (`one`), so each call gets
+ * exactly the answer or the error it would have had alone (a batch must be one statement, all or
+ * nothing, for that); keys that could make the whole statement fail (a value of the wrong type)
+ * must be kept out by the caller (`batchable`). `maxInFlight` 0 turns coalescing off: every call
+ * runs alone at once.
  */
-export class ReadCoalescer<K, R> {
-  readonly stats: CoalescerStats = { reads: 0, alone: 0, batches: 0, batched: 0, failedBatches: 0 };
+export class Coalescer<K, R> {
+  readonly stats: CoalescerStats = { calls: 0, alone: 0, batches: 0, batched: 0, failedBatches: 0 };
   readonly #one: (key: K) => Promise<R>;
   readonly #many: (keys: K[]) => Promise<R[]>;
   readonly #batchable: (key: K) => boolean;
@@ -56,8 +57,8 @@ export class ReadCoalescer<K, R> {
     return this.#inFlight;
   }
 
-  read(key: K): Promise<R> {
-    this.stats.reads++;
+  run(key: K): Promise<R> {
+    this.stats.calls++;
     if (this.#maxInFlight === 0 || !this.#batchable(key)) {
       this.stats.alone++;
       return this.#one(key);
@@ -109,7 +110,7 @@ export class ReadCoalescer<K, R> {
     }
   }
 
-  /** A batch that failed: each of its reads alone, as it would have run without the others. */
+  /** A batch that failed: each of its calls alone, as it would have run without the others. */
   #alone(batch: Array<Waiting<K, R>>): void {
     this.stats.failedBatches++;
     for (const waiting of batch) {

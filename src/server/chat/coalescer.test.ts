@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ReadCoalescer } from "./read-coalescer.ts";
+import { Coalescer } from "./coalescer.ts";
 
 /** A statement that answers when told to (`release`), recording what it was asked. */
 function fakeDatabase(options: { failMany?: boolean; shortMany?: boolean } = {}) {
@@ -20,7 +20,7 @@ function fakeDatabase(options: { failMany?: boolean; shortMany?: boolean } = {})
     return `row ${key}`;
   };
   const coalescer = (maxInFlight: number, maxBatch = 100) =>
-    new ReadCoalescer<number, string>({
+    new Coalescer<number, string>({
       one: (key) => {
         calls.push({ kind: "one", keys: [key] });
         return later(() => answerOf(key));
@@ -45,27 +45,27 @@ function fakeDatabase(options: { failMany?: boolean; shortMany?: boolean } = {})
   return { calls, coalescer, release };
 }
 
-describe("ReadCoalescer", () => {
+describe("Coalescer", () => {
   it("runs a lone read at once, alone", async () => {
     const db = fakeDatabase();
     const reads = db.coalescer(1);
-    const read = reads.read(1);
+    const read = reads.run(1);
     expect(db.calls).toEqual([{ kind: "one", keys: [1] }]);
     await db.release();
     await expect(read).resolves.toBe("row 1");
     expect(reads.inFlight).toBe(0);
-    expect(reads.stats).toMatchObject({ reads: 1, alone: 1, batches: 0 });
+    expect(reads.stats).toMatchObject({ calls: 1, alone: 1, batches: 0 });
   });
 
   it("reads the ones that came while a read was in flight in one statement, in order", async () => {
     const db = fakeDatabase();
     const reads = db.coalescer(1);
-    const all = [1, 2, 3, 4].map((key) => reads.read(key));
+    const all = [1, 2, 3, 4].map((key) => reads.run(key));
     expect(db.calls).toEqual([{ kind: "one", keys: [1] }]);
     await db.release();
     expect(db.calls.at(-1)).toEqual({ kind: "many", keys: [2, 3, 4] });
     // Another read while the batch is in flight waits for it, then goes alone.
-    const fifth = reads.read(5);
+    const fifth = reads.run(5);
     await db.release();
     expect(db.calls.at(-1)).toEqual({ kind: "one", keys: [5] });
     await db.release();
@@ -76,13 +76,13 @@ describe("ReadCoalescer", () => {
       "row 4",
       "row 5",
     ]);
-    expect(reads.stats).toEqual({ reads: 5, alone: 2, batches: 1, batched: 3, failedBatches: 0 });
+    expect(reads.stats).toEqual({ calls: 5, alone: 2, batches: 1, batched: 3, failedBatches: 0 });
   });
 
   it("keeps up to maxInFlight statements going and batches at most maxBatch reads", async () => {
     const db = fakeDatabase();
     const reads = db.coalescer(2, 3);
-    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((key) => reads.read(key));
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((key) => reads.run(key));
     expect(db.calls).toEqual([
       { kind: "one", keys: [1] },
       { kind: "one", keys: [2] },
@@ -101,7 +101,7 @@ describe("ReadCoalescer", () => {
   it("answers a failed batch one read at a time, each with its own answer or error", async () => {
     const db = fakeDatabase({ failMany: true });
     const reads = db.coalescer(1);
-    const all = [1, 2, -3, 4].map((key) => reads.read(key).catch((error: Error) => error.message));
+    const all = [1, 2, -3, 4].map((key) => reads.run(key).catch((error: Error) => error.message));
     await db.release(); // the first, alone
     await db.release(); // the batch fails
     expect(db.calls.slice(1)).toEqual([
@@ -118,7 +118,7 @@ describe("ReadCoalescer", () => {
   it("does not trust a batch with a wrong number of answers", async () => {
     const db = fakeDatabase({ shortMany: true });
     const reads = db.coalescer(1);
-    const all = [1, 2, 3].map((key) => reads.read(key));
+    const all = [1, 2, 3].map((key) => reads.run(key));
     await db.release();
     await db.release();
     await db.release();
@@ -129,8 +129,8 @@ describe("ReadCoalescer", () => {
   it("reads what may not be batched alone and at once, and everything alone when off", async () => {
     const db = fakeDatabase();
     const reads = db.coalescer(1);
-    const first = reads.read(1);
-    const odd = reads.read(99);
+    const first = reads.run(1);
+    const odd = reads.run(99);
     expect(db.calls).toEqual([
       { kind: "one", keys: [1] },
       { kind: "one", keys: [99] },
@@ -140,7 +140,7 @@ describe("ReadCoalescer", () => {
 
     const off = fakeDatabase();
     const alone = off.coalescer(0);
-    const all = [1, 2, 3].map((key) => alone.read(key));
+    const all = [1, 2, 3].map((key) => alone.run(key));
     expect(off.calls.map((c) => c.kind)).toEqual(["one", "one", "one"]);
     await off.release();
     expect(await Promise.all(all)).toEqual(["row 1", "row 2", "row 3"]);
@@ -149,8 +149,8 @@ describe("ReadCoalescer", () => {
   it("passes a lone read's failure to its caller and goes on", async () => {
     const db = fakeDatabase();
     const reads = db.coalescer(1);
-    const bad = reads.read(-1).catch((error: Error) => error.message);
-    const next = [2, 3].map((key) => reads.read(key));
+    const bad = reads.run(-1).catch((error: Error) => error.message);
+    const next = [2, 3].map((key) => reads.run(key));
     await db.release();
     await db.release();
     expect(await bad).toBe("no -1");
