@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { chatTools } from "../src/server/chat/tools/chat-tools.ts";
 import { Citations } from "../src/server/chat/tools/citations.ts";
 import { threads } from "../src/server/db/schema.ts";
+import { postmasterOnPort, serverCpuMs } from "./support/bench-postgres.ts";
 import { measurePipelineCpu, type PipelineCpu } from "./support/chat-pipeline-cpu.ts";
 import {
   type StreamTarget,
@@ -18,6 +19,12 @@ import { isStepCount, measureSdkCpu, type SdkCpuCase } from "./support/chat-tool
 import { countRoundStatements, type LoggedStatement } from "./support/chat-statement-log.ts";
 import { measureTurnCpu, type TurnCpu } from "./support/chat-turn-cpu.ts";
 import { profileReport } from "./support/live-report.ts";
+import {
+  PG_STATEMENTS_SETTINGS,
+  type PgStatementsReport,
+  PgStatementsProbe,
+  pgStatementsText,
+} from "./support/soak-pg-statements.ts";
 import { machineInfo, processCpuMs } from "./support/machine.ts";
 import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import { monotonicUs, profilesIn, summarizeProfile } from "./support/profile.ts";
@@ -35,7 +42,7 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 6] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
  *     [--sdk-rounds 3] [--timeline] [--in-process-only] [--threads created|seeded]
- *     [--settle-ms 500]
+ *     [--settle-ms 500] [--warm-sockets] [--pg-statements]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
@@ -56,6 +63,14 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * sixth round). With created threads the server starts the model from what it knows of the new
  * thread beside the turn's read (decision 032, sixth round); ATRIUM_CHAT_SPECULATION=off in this
  * process's environment (the server inherits it) turns that off for a side-by-side run.
+ * Each round's table says how many sockets each case opened: the client's idle sockets close
+ * after 4 s, so with the alternating order the second case of a round (its last use two cases
+ * ago) usually opens 100 new connections and the first none (decision 032, seventh round).
+ * --warm-sockets sends 100 requests the target answers at once (a 404) before each case's
+ * pause, so both cases start on open sockets. --pg-statements runs the throwaway PostgreSQL with
+ * pg_stat_statements and reports its statements over the rounds at once. On PostgreSQL the
+ * server's cases also give PostgreSQL's own CPU per chat (its backends, from /proc): it runs on
+ * the same cores as the server, the model and this process.
  */
 
 const { values } = parseArgs({
@@ -77,6 +92,8 @@ const { values } = parseArgs({
     threads: { type: "string", default: "created" },
     "settle-ms": { type: "string", default: "500" },
     statements: { type: "boolean", default: false },
+    "pg-statements": { type: "boolean", default: false },
+    "warm-sockets": { type: "boolean", default: false },
   },
 });
 /**
@@ -291,6 +308,8 @@ const server = await prepareServer({
   ],
   extraSessions: 0,
   log,
+  postgresSettings:
+    values["pg-statements"] && database === "postgres" ? PG_STATEMENTS_SETTINGS : undefined,
   // Threads have a title of their own: no title is generated during the run. Seeded ones exist
   // beforehand; created ones are made through threads.create just before their first message.
   seedMore: async ({ db, organizationId, users }) => {
@@ -310,6 +329,11 @@ const server = await prepareServer({
       await db.insert(threads).values(rows.slice(i, i + 500));
   },
 });
+/** PostgreSQL's own CPU (its backends, from /proc): on the same cores as the server's. */
+const postmaster = server.databaseUrl
+  ? postmasterOnPort(Number(new URL(server.databaseUrl).port))
+  : undefined;
+const pgCpuMs = () => (postmaster === undefined ? 0 : serverCpuMs(postmaster));
 const stopAll = async () => {
   await relay.close();
   await server.close();
@@ -327,6 +351,40 @@ const agent = new http.Agent({
   timeout: 4_000,
 });
 let messageCounter = 0;
+/** Sockets the agent opened (a case at once that finds its sockets closed opens 100). */
+let socketsOpened = 0;
+const agentInternals = agent as unknown as { createConnection: (...args: unknown[]) => unknown };
+const createConnection = agentInternals.createConnection;
+agentInternals.createConnection = function (this: unknown, ...args: unknown[]) {
+  socketsOpened++;
+  return createConnection.apply(this, args);
+};
+
+/**
+ * `count` requests at once that the target answers at once (a 404, no database): `count` open
+ * sockets to it, for --warm-sockets.
+ */
+async function warmSockets(base: string, count: number): Promise<void> {
+  const url = new URL(base);
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve) => {
+          const request = http.request(
+            { agent, host: url.hostname, port: url.port, method: "GET", path: "/api/bench-warm" },
+            (response) => {
+              response.resume();
+              response.on("end", () => resolve());
+              response.on("error", () => resolve());
+            },
+          );
+          request.on("error", () => resolve());
+          request.end();
+        }),
+    ),
+  );
+}
 
 function direct(prompt: string): StreamTarget {
   const url = new URL(fake.baseUrl);
@@ -405,12 +463,19 @@ interface CaseResult {
    * the wall clock. On PostgreSQL the database's own backends are not included.
    */
   cpuMsPerChat?: number;
+  /** PostgreSQL's backends' CPU per chat (the server's cases on PostgreSQL). */
+  pgCpuMsPerChat?: number;
   cpuUsPerFrame?: number;
   framesPerChat?: number;
   firstError?: string;
 }
 
-function caseResult(name: string, timings: StreamTiming[], cpuMs?: number): CaseResult {
+function caseResult(
+  name: string,
+  timings: StreamTiming[],
+  cpuMs?: number,
+  pgMs?: number,
+): CaseResult {
   const good = timings.filter((t) => t.ok && Number.isFinite(t.ttftMs));
   const failed = timings.find((t) => !t.ok);
   const frames = timings.reduce((sum, t) => sum + t.frames, 0);
@@ -423,6 +488,9 @@ function caseResult(name: string, timings: StreamTiming[], cpuMs?: number): Case
       ? {}
       : {
           cpuMsPerChat: cpuMs / timings.length,
+          ...(pgMs === undefined || postmaster === undefined
+            ? {}
+            : { pgCpuMsPerChat: pgMs / timings.length }),
           cpuUsPerFrame: (cpuMs * 1000) / Math.max(1, frames),
           framesPerChat: frames / timings.length,
         }),
@@ -439,8 +507,12 @@ const concurrentRounds: Array<{
   relayP99: number;
   ratio: number;
   load: number;
+  /** Sockets the case opened: 0 when its keep-alive sockets were still open, else about 100. */
+  serverSockets: number;
+  relaySockets: number;
 }> = [];
 const loadAverage: number[] = [os.loadavg()[0]!];
+let pgStatements: PgStatementsReport | undefined;
 try {
   // One at a time, direct, through the bare SDK relay and through the server in turn (so drift
   // hits all alike).
@@ -449,6 +521,7 @@ try {
   const sequentialServer: StreamTiming[] = [];
   const relayCpu = { server: 0, relay: 0 };
   const serverCpu = { server: 0, relay: 0 };
+  let sequentialPgCpu = 0;
   for (let i = 0; i < warmup + iterations; i++) {
     if (i === warmup) sequentialWindow = { fromUs: monotonicUs(), toUs: 0 };
     const viaModel = await timeStream(agent, direct(QUICK_PROMPT));
@@ -457,10 +530,12 @@ try {
     if (i >= warmup) relayCpu.relay += processCpuMs(relay.pid) - from;
     await createThread(0, threadIds[0]![i]!);
     from = processCpuMs(server.pid);
+    const pgFrom = pgCpuMs();
     const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
     // The answer's final save runs just after its last byte: let it land in this chat's CPU.
     await new Promise((resolve) => setTimeout(resolve, 2));
     if (i >= warmup) serverCpu.server += processCpuMs(server.pid) - from;
+    if (i >= warmup) sequentialPgCpu += pgCpuMs() - pgFrom;
     if (i >= warmup) {
       sequentialDirect.push(viaModel);
       sequentialRelay.push(viaRelay);
@@ -469,7 +544,9 @@ try {
   }
   if (sequentialWindow) sequentialWindow.toUs = monotonicUs();
   results.push(caseResult("direct, one at a time", sequentialDirect));
-  results.push(caseResult("server, one at a time", sequentialServer, serverCpu.server));
+  results.push(
+    caseResult("server, one at a time", sequentialServer, serverCpu.server, sequentialPgCpu),
+  );
   results.push(caseResult("bare AI SDK relay, one at a time", sequentialRelay, relayCpu.relay));
   log(
     `one at a time: TTFT p50 direct ${ms(results[0]!.ttft.p50)} ms, server ${ms(results[1]!.ttft.p50)} ms`,
@@ -491,7 +568,14 @@ try {
   const concurrentDirect: StreamTiming[] = [];
   const concurrentServer: StreamTiming[] = [];
   const concurrentRelay: StreamTiming[] = [];
+  // With --pg-statements: what PostgreSQL spends its time on over the rounds at once.
+  const pgProbe =
+    values["pg-statements"] && server.databaseUrl
+      ? await PgStatementsProbe.open(server.databaseUrl, 60_000)
+      : undefined;
+  await pgProbe?.start();
   let concurrentServerCpu = 0;
+  let concurrentPgCpu = 0;
   let concurrentRelayCpu = 0;
   const pause = () => new Promise((resolve) => setTimeout(resolve, settleMs));
   for (let round = 0; round < rounds; round++) {
@@ -502,10 +586,14 @@ try {
       )),
     );
     await Promise.all(Array.from({ length: concurrency }, (_, u) => createThread(u, threadOf(u))));
+    const sockets = { server: 0, relay: 0 };
     const runServer = async () => {
+      if (values["warm-sockets"]) await warmSockets(server.url, concurrency);
       await pause();
+      const opened = socketsOpened;
       const serverFrom = monotonicUs();
       const from = processCpuMs(server.pid);
+      const pgFrom = pgCpuMs();
       const timings = await Promise.all(
         Array.from({ length: concurrency }, (_, u) =>
           timeStream(agent, throughServer(u, threadOf(u), STREAMING_PROMPT)),
@@ -513,13 +601,17 @@ try {
       );
       await new Promise((resolve) => setTimeout(resolve, 20));
       concurrentServerCpu += processCpuMs(server.pid) - from;
+      concurrentPgCpu += pgCpuMs() - pgFrom;
       // The profile's concurrent window: the first server round (the relay runs in its own process).
       if (!concurrentWindow) concurrentWindow = { fromUs: serverFrom, toUs: monotonicUs() };
       concurrentServer.push(...timings);
+      sockets.server = socketsOpened - opened;
       return timings;
     };
     const runRelay = async () => {
+      if (values["warm-sockets"]) await warmSockets(relay.baseUrl, concurrency);
       await pause();
+      const opened = socketsOpened;
       const from = processCpuMs(relay.pid);
       const timings = await Promise.all(
         Array.from({ length: concurrency }, () =>
@@ -528,6 +620,7 @@ try {
       );
       concurrentRelayCpu += processCpuMs(relay.pid) - from;
       concurrentRelay.push(...timings);
+      sockets.relay = socketsOpened - opened;
       return timings;
     };
     // Alternating which goes first, after a pause each: neither always runs in the other's wake
@@ -545,11 +638,24 @@ try {
       relayP99: p99(relayTimings),
       ratio: p99(serverTimings) / p99(relayTimings),
       load: os.loadavg()[0]!,
+      serverSockets: sockets.server,
+      relaySockets: sockets.relay,
     });
     log(`round ${round + 1}/${rounds} of ${concurrency} concurrent chats done`);
   }
+  if (pgProbe) {
+    pgStatements = await pgProbe.finish();
+    await pgProbe.close();
+  }
   results.push(caseResult(`direct, ${concurrency} at once`, concurrentDirect));
-  results.push(caseResult(`server, ${concurrency} at once`, concurrentServer, concurrentServerCpu));
+  results.push(
+    caseResult(
+      `server, ${concurrency} at once`,
+      concurrentServer,
+      concurrentServerCpu,
+      concurrentPgCpu,
+    ),
+  );
   results.push(
     caseResult(`bare AI SDK relay, ${concurrency} at once`, concurrentRelay, concurrentRelayCpu),
   );
@@ -606,11 +712,12 @@ const rows = results.map((r) => [
   ms(r.total.p99),
   String(r.errors),
   r.cpuMsPerChat === undefined ? "" : r.cpuMsPerChat.toFixed(2),
+  r.pgCpuMsPerChat === undefined ? "" : r.pgCpuMsPerChat.toFixed(2),
   r.cpuUsPerFrame === undefined ? "" : r.cpuUsPerFrame.toFixed(0),
 ]);
 process.stdout.write(
   `\nChat time to first token, ${database} (ms)\n` +
-    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors", "CPU ms/chat", "CPU us/frame"], rows)}\n\n` +
+    `${table(["case", "n", "TTFT p50", "p90", "p99", "max", "total p50", "total p99", "errors", "CPU ms/chat", "PostgreSQL ms/chat", "CPU us/frame"], rows)}\n\n` +
     `added by the server, one at a time: TTFT p50 ${ms(added.sequentialP50)} ms ` +
     `(target < ${TARGET_ADDED_P50_MS} ms: ${added.sequentialP50 < TARGET_ADDED_P50_MS ? "met" : "MISSED"}), ` +
     `p99 ${ms(added.sequentialP99)} ms\n` +
@@ -630,7 +737,7 @@ process.stdout.write(
     `median of the rounds' ratios ${aboveRelay.concurrentP99RatioMedian.toFixed(2)} x ` +
     `(${aboveRelay.concurrentP99RatioMedian <= TARGET_CONCURRENT_RATIO && conServer.errors === 0 ? "met" : "MISSED"})\n` +
     `${table(
-      ["round", "first", "server p99", "relay p99", "ratio", "load"],
+      ["round", "first", "server p99", "relay p99", "ratio", "load", "new sockets s/r"],
       concurrentRounds.map((r) => [
         String(r.round),
         r.first,
@@ -638,6 +745,7 @@ process.stdout.write(
         ms(r.relayP99),
         r.ratio.toFixed(2),
         r.load.toFixed(1),
+        `${r.serverSockets}/${r.relaySockets}`,
       ]),
     )}\n` +
     `load average ${loadAverage.map((l) => l.toFixed(1)).join(" -> ")}\n`,
@@ -676,6 +784,11 @@ if (values.profile) {
   }
 }
 for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
+if (pgStatements) {
+  process.stdout.write(
+    `\nPostgreSQL over the rounds at once (server's and relay's; pg_stat_statements)\n${pgStatementsText(pgStatements)}\n`,
+  );
+}
 
 /** The marks in the order a chat passes them (src/server/chat/chat-timeline.ts). */
 const MARK_ORDER = [
@@ -770,7 +883,15 @@ writeFileSync(
       command,
       machine,
       database,
-      options: { iterations, warmup, pacedIterations, concurrency, rounds, threads: threadsMode },
+      options: {
+        iterations,
+        warmup,
+        pacedIterations,
+        concurrency,
+        rounds,
+        threads: threadsMode,
+        warmSockets: values["warm-sockets"],
+      },
       results,
       added,
       targetAddedP50Ms: TARGET_ADDED_P50_MS,
@@ -783,6 +904,7 @@ writeFileSync(
       sdkCpu,
       timeline,
       statementCounts,
+      pgStatements,
       loadAverage,
     }),
     null,

@@ -104,8 +104,31 @@ export async function startBenchCluster(
   };
 }
 
-/** User + system CPU (ms) of the postmaster and its children (backends, workers), from /proc. */
-function serverCpuMs(postmaster: number): number {
+/**
+ * The postmaster of a running cluster listening on `port` (its command line has `-p <port>`), as
+ * tests/support/postgres.ts starts one; undefined if none is found (Linux /proc only).
+ */
+export function postmasterOnPort(port: number): number | undefined {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue;
+    }
+    if (!args[0]?.endsWith("/postgres")) continue;
+    const p = args.indexOf("-p");
+    if (p >= 0 && args[p + 1] === String(port)) return Number(entry);
+  }
+  return undefined;
+}
+
+/**
+ * User + system CPU (ms) of the postmaster and its children (backends, workers), from /proc.
+ * Backends that exited are not counted: take differences over a window in which they live.
+ */
+export function serverCpuMs(postmaster: number): number {
   const TICKS_PER_SECOND = 100;
   let ticks = 0;
   for (const entry of readdirSync("/proc")) {

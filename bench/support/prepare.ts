@@ -64,6 +64,8 @@ export interface PrepareOptions {
   /** More data, written before the server starts (one process at a time may open PGlite). */
   seedMore?: (seeded: { db: Db; organizationId: string; users: BenchUser[] }) => Promise<void>;
   log?: (line: string) => void;
+  /** More settings of the throwaway PostgreSQL cluster (pg_stat_statements, say). */
+  postgresSettings?: readonly string[];
 }
 
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -97,7 +99,7 @@ export async function prepareServer(options: PrepareOptions): Promise<BenchServe
     let databaseUrl = "";
     if (options.database === "postgres") {
       log("starting a throwaway PostgreSQL 15 cluster");
-      cluster = await startPostgresCluster();
+      cluster = await startPostgresCluster(options.postgresSettings);
       databaseUrl = await createDatabase(cluster.url);
     }
     const port = await findFreePort();

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
-import { readTurnState } from "../../src/server/chat/thread-state.ts";
+import { batchableTurn, readTurnState, turnReadsOf } from "../../src/server/chat/thread-state.ts";
 import { sameValue, turnPredictionsOf } from "../../src/server/chat/turn-predictions.ts";
 import { documents, messages, sessions, users } from "../../src/server/db/schema.ts";
 import { callFn } from "../support/call-fn.ts";
@@ -117,6 +117,180 @@ describe.each(DB_KINDS)("the chat turn's read (%s)", (kind) => {
       expect(ours).toBeInstanceOf(Error);
       expect(ours).toStrictEqual(reference);
       expect(JSON.stringify(ours)).toContain(reason);
+    }
+  });
+});
+
+/**
+ * Under a burst the turn's reads go together (decision 032, "Seventh round: bursts"): a read that
+ * finds another in flight waits and is read with the others that came meanwhile, in one statement
+ * (thread-state.ts, turnReadsOf). Each must still answer exactly as the previous read would alone,
+ * whatever the others in its statement are; inputs that could fail the whole statement are read
+ * alone.
+ */
+describe.each(DB_KINDS)("the chat turn's reads in a burst (%s)", (kind) => {
+  const chat = useChatServer(kind);
+  const db = () => chat.server.running.services.database.db;
+
+  async function claimsOf(user: TestUser) {
+    const [session] = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, user.userId));
+    return { userId: user.userId, sessionId: session!.id };
+  }
+
+  it("answers every read of a batch as the previous read does alone", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createTestUser(chat.server);
+    const colleague = await createTestUser(chat.server, {
+      organizationId: owner.organizationId,
+    });
+    const revoked = await createTestUser(chat.server);
+    const disabled = await createTestUser(chat.server);
+    const threadId = newChatId();
+    const firstMessage = newMessageId();
+    await readAll(
+      await postChat(
+        chat.server,
+        owner.token,
+        chatBody(threadId, "first question", { messageId: firstMessage }),
+      ),
+    );
+    await readAll(await postChat(chat.server, owner.token, chatBody(threadId, "second one")));
+    const doc = await insertDocument(chat.server, owner, { name: "Attached.txt" });
+    await callFn(
+      chat.server,
+      api.threads.attachDocuments,
+      { threadId, documentIds: [doc.id] },
+      owner.token,
+    );
+    const revokedThread = newChatId();
+    await readAll(await postChat(chat.server, revoked.token, chatBody(revokedThread, "hello")));
+    const [assistant] = await db()
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.threadId, threadId), ne(messages.role, "user")));
+    const ownerClaims = await claimsOf(owner);
+    const colleagueClaims = await claimsOf(colleague);
+    const revokedClaims = await claimsOf(revoked);
+    const disabledClaims = await claimsOf(disabled);
+    await db()
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, revokedClaims.sessionId));
+    await db().update(users).set({ disabled: true }).where(eq(users.id, disabled.userId));
+
+    const newMessage = newMessageId();
+    const missingThread = newChatId();
+    const cases: Array<[{ userId: string; sessionId: string }, string, string]> = [
+      [ownerClaims, threadId, newMessage],
+      // The same inputs twice in one statement.
+      [ownerClaims, threadId, newMessage],
+      [ownerClaims, threadId, firstMessage],
+      [ownerClaims, missingThread, assistant!.id],
+      [ownerClaims, missingThread, newMessageId()],
+      [colleagueClaims, threadId, newMessageId()],
+      [colleagueClaims, revokedThread, firstMessage],
+      [revokedClaims, revokedThread, newMessageId()],
+      [disabledClaims, threadId, newMessageId()],
+      [{ userId: disabled.userId, sessionId: revokedClaims.sessionId }, threadId, newMessageId()],
+      [{ userId: owner.userId, sessionId: colleagueClaims.sessionId }, threadId, newMessageId()],
+      // Ids of the right type that match nothing.
+      [{ userId: crypto.randomUUID(), sessionId: crypto.randomUUID() }, threadId, newMessageId()],
+      // Ids no chat request carries (read alone, never in the batch).
+      [ownerClaims, 'it\'s {a,b} \\ "thread"', newMessageId()],
+      [ownerClaims, threadId, 'a message, {1} "2"'],
+      [ownerClaims, threadId, firstMessage.toUpperCase()],
+    ];
+    const reads = turnReadsOf(db());
+    const before = { ...reads.stats };
+    // All sent in one tick: the first goes alone, the others wait for it and go together.
+    const ours = await Promise.all(
+      cases.map(([claims, thread, message]) =>
+        readTurnState(db(), claims, thread, message).catch((error: unknown) => error),
+      ),
+    );
+    const batchable = cases.filter(([claims, thread, message]) =>
+      batchableTurn({ ...claims, threadId: thread, messageId: message }),
+    ).length;
+    expect(batchable).toBe(cases.length - 2);
+    expect(reads.stats.batches - before.batches).toBe(1);
+    expect(reads.stats.batched - before.batched).toBe(batchable - 1);
+    expect(reads.stats.failedBatches).toBe(before.failedBatches);
+    for (const [i, [claims, thread, message]] of cases.entries()) {
+      const reference = await readTurnStateReference(db(), claims, thread, message).catch(
+        (error: unknown) => error,
+      );
+      expect(ours[i], `case ${i}`).toStrictEqual(reference);
+    }
+    expect(ours[0]).toMatchObject({ state: { attached: [{ name: "Attached.txt" }] } });
+    expect(ours[2]).toMatchObject({ existing: { threadId, role: "user", seq: 0 } });
+    expect(ours[5]).toMatchObject({ state: undefined, idTaken: true });
+    expect(JSON.stringify(ours[7])).toContain("session_revoked");
+    expect(JSON.stringify(ours[8])).toContain("user_disabled");
+    expect(JSON.stringify(ours[9])).toContain("session_not_found");
+  });
+
+  it("reads a session id that is not a uuid alone: its error stays its own", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createTestUser(chat.server);
+    const claims = await claimsOf(owner);
+    const threadId = newChatId();
+    const reads = turnReadsOf(db());
+    const before = { ...reads.stats };
+    const [first, bad, third] = await Promise.all([
+      readTurnState(db(), claims, threadId, newMessageId()),
+      readTurnState(db(), { ...claims, sessionId: "not-a-uuid" }, threadId, newMessageId()).catch(
+        (error: unknown) => error,
+      ),
+      readTurnState(db(), claims, threadId, newMessageId()),
+    ]);
+    expect(bad).toBeInstanceOf(Error);
+    expect(
+      await readTurnStateReference(
+        db(),
+        { ...claims, sessionId: "not-a-uuid" },
+        threadId,
+        newMessageId(),
+      ).catch((error: unknown) => error),
+    ).toBeInstanceOf(Error);
+    expect(first).toMatchObject({ state: undefined, idTaken: false });
+    expect(third).toStrictEqual(first);
+    expect(reads.stats.failedBatches).toBe(before.failedBatches);
+  });
+
+  it("answers a burst of chats through the server, each in its own thread", {
+    timeout: 60_000,
+  }, async () => {
+    const owner = await createTestUser(chat.server);
+    const people = [
+      owner,
+      ...(await Promise.all(
+        Array.from({ length: 11 }, () =>
+          createTestUser(chat.server, { organizationId: owner.organizationId }),
+        ),
+      )),
+    ];
+    const reads = turnReadsOf(db());
+    const before = { ...reads.stats };
+    const threadsOf = people.map(() => newChatId());
+    const answers = await Promise.all(
+      people.map(async (person, i) =>
+        readAll(await postChat(chat.server, person.token, chatBody(threadsOf[i]!, `hello ${i}`))),
+      ),
+    );
+    for (const chunks of answers) expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+    expect(reads.stats.calls - before.calls).toBe(people.length);
+    for (const [i, id] of threadsOf.entries()) {
+      const stored = await chat.storedMessages(id);
+      expect(stored.map((m) => [m.role, m.status])).toEqual([
+        ["user", "complete"],
+        ["assistant", "complete"],
+      ]);
+      expect(stored[0]!.userId).toBe(people[i]!.userId);
     }
   });
 });

@@ -1,7 +1,20 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { api } from "#shared/api/index.ts";
 import type { ChatRequest } from "../../src/server/chat/chat-request.ts";
-import { type PreparedTurn, prepareTurn } from "../../src/server/chat/prepare-turn.ts";
+import { firstOutputsOf } from "../../src/server/chat/first-outputs.ts";
+import {
+  type PreparedTurn,
+  prepareTurn,
+  turnWritesOf,
+} from "../../src/server/chat/prepare-turn.ts";
+import {
+  AssistantWriter,
+  type FinalState,
+  finalParts,
+  finalSavesOf,
+} from "../../src/server/chat/stream/assistant-writer.ts";
+import { streamSaverOf } from "../../src/server/chat/stream/stream-saver.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
 import { messages, sessions, threads } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
@@ -13,6 +26,7 @@ import {
   postChat,
   readAll,
 } from "../support/chat-client.ts";
+import { callFn } from "../support/call-fn.ts";
 import { useChatServer } from "../support/chat-server.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import {
@@ -267,6 +281,280 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
     expect(await storedMessages(chatId)).toEqual([]);
   });
 
+  it("refuses the turn when the thread changed while its writes waited for other turns", async () => {
+    const user = await createTestUser(chat.server);
+    const chatId = await answeredThread(user);
+    const before = await storedMessages(chatId);
+    const request: ChatRequest = {
+      threadId: chatId,
+      trigger: "submit-message",
+      messageId: null,
+      modelId: null,
+      userMessage: { id: newMessageId(), text: "second question" },
+    };
+    // Another tab's answer starts while this turn's writes are held (start-chat.ts's hold).
+    await expect(
+      prepareTurn({
+        db: db(),
+        claims: await claimsOf(user),
+        request,
+        models: chat.server.running.services.models,
+        isStreaming: () => false,
+        onReady: () => ({ firstOutput: Promise.resolve() }),
+        holdWrites: async () => {
+          await db()
+            .update(threads)
+            .set({ activeStreamId: "another-tab" })
+            .where(eq(threads.id, chatId));
+        },
+      }),
+    ).rejects.toThrow(BUSY);
+    expect(await storedMessages(chatId)).toEqual(before);
+  });
+
+  it("writes turns that come together in one statement, each as it would be alone", {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createTestUser(chat.server);
+    const claims = await claimsOf(user);
+    const created = newChatId();
+    await callFn(chat.server, api.threads.create, { threadId: created }, user.token);
+    const [plain, withModel, busy, gone, crowded] = await Promise.all(
+      Array.from({ length: 5 }, () => answeredThread(user)),
+    );
+    const cases = [
+      { threadId: plain!, modelId: null },
+      // A new thread's first message: the automatic title goes with the write.
+      { threadId: created, modelId: null },
+      { threadId: withModel!, modelId: "compatible:fake-model" },
+      { threadId: busy!, modelId: null },
+      { threadId: gone!, modelId: null },
+      { threadId: crowded!, modelId: null },
+    ];
+    const before = { ...turnWritesOf(db()).stats };
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const outcomes = await Promise.all(
+      cases.map((c) =>
+        prepareTurn({
+          db: db(),
+          claims,
+          request: {
+            threadId: c.threadId,
+            trigger: "submit-message",
+            messageId: null,
+            modelId: c.modelId,
+            userMessage: { id: newMessageId(), text: `question for ${c.threadId}` },
+          },
+          models: chat.server.running.services.models,
+          isStreaming: () => false,
+          onReady: () => ({ firstOutput: Promise.resolve() }),
+          // Every turn planned, then the threads change, then all the writes at once.
+          holdWrites: async () => {
+            if (++arrived === cases.length) {
+              await db()
+                .update(threads)
+                .set({ activeStreamId: "another-tab" })
+                .where(eq(threads.id, busy!));
+              await db().delete(threads).where(eq(threads.id, gone!));
+              await db()
+                .insert(messages)
+                .values({
+                  id: newId(),
+                  organizationId: user.organizationId,
+                  threadId: crowded!,
+                  userId: user.userId,
+                  role: "user",
+                  parts: [{ type: "text", text: "from another tab" }],
+                  seq: 2,
+                });
+              release();
+            }
+            await together;
+          },
+        }).then(
+          (prepared) => ({ prepared, error: undefined }),
+          (error: Error) => ({ prepared: undefined, error }),
+        ),
+      ),
+    );
+    const stats = turnWritesOf(db()).stats;
+    expect(stats.batches - before.batches).toBe(1);
+    expect(stats.batched - before.batched).toBe(cases.length - 1);
+    expect(stats.failedBatches - before.failedBatches).toBe(0);
+    expect(outcomes.map((o) => o.error?.message)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      BUSY,
+      "Thread was not found.",
+      BUSY,
+    ]);
+    for (const [i, c] of cases.entries()) {
+      const prepared = outcomes[i]!.prepared;
+      const stored = await storedMessages(c.threadId);
+      const row = await chat.threadRow(c.threadId);
+      if (!prepared) {
+        expect(stored.filter((m) => m.status === "streaming")).toEqual([]);
+        continue;
+      }
+      const seq = c.threadId === created ? 0 : 2;
+      const model = "compatible:fake-model";
+      expect(stored.slice(seq).map((m) => [m.seq, m.role, m.status, m.parts, m.modelId])).toEqual([
+        [seq, "user", "complete", [{ type: "text", text: `question for ${c.threadId}` }], model],
+        [seq + 1, "assistant", "streaming", [], model],
+      ]);
+      expect(stored[seq]!.id).toBe(prepared.userMessageId);
+      expect(stored[seq + 1]!.id).toBe(prepared.assistantMessageId);
+      expect(row).toMatchObject({
+        activeStreamId: prepared.streamId,
+        title: prepared.thread.title,
+        modelId: prepared.thread.modelId,
+      });
+      expect(row!.lastMessageAt.getTime()).toBe(prepared.thread.lastMessageAt.getTime());
+    }
+    expect((await chat.threadRow(created))?.title).toBe(`question for ${created}`);
+    expect((await chat.threadRow(withModel!))?.modelId).toBe("compatible:fake-model");
+    expect((await chat.threadRow(plain!))?.modelId).toBeNull();
+    expect((await chat.threadRow(busy!))?.activeStreamId).toBe("another-tab");
+    expect((await storedMessages(crowded!)).map((m) => m.seq)).toEqual([0, 1, 2]);
+  });
+
+  it("writes a batch that fails one turn at a time, each with its own outcome", {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createTestUser(chat.server);
+    const claims = await claimsOf(user);
+    const threadIds = await Promise.all(Array.from({ length: 3 }, () => answeredThread(user)));
+    // The last two send the same message id: the batch's insert fails as a whole.
+    const shared = newMessageId();
+    const ids = [newMessageId(), shared, shared];
+    const before = { ...turnWritesOf(db()).stats };
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const outcomes = await Promise.all(
+      threadIds.map((threadId, i) =>
+        prepareTurn({
+          db: db(),
+          claims,
+          request: {
+            threadId,
+            trigger: "submit-message",
+            messageId: null,
+            modelId: null,
+            userMessage: { id: ids[i]!, text: "same id" },
+          },
+          models: chat.server.running.services.models,
+          isStreaming: () => false,
+          onReady: () => ({ firstOutput: Promise.resolve() }),
+          holdWrites: async () => {
+            if (++arrived === threadIds.length) release();
+            await together;
+          },
+        }).then(
+          () => "written",
+          () => "failed",
+        ),
+      ),
+    );
+    const stats = turnWritesOf(db()).stats;
+    expect(stats.failedBatches - before.failedBatches).toBe(1);
+    expect(outcomes[0]).toBe("written");
+    expect([...outcomes.slice(1)].sort()).toEqual(["failed", "written"]);
+    const streaming = await db()
+      .select({ threadId: messages.threadId })
+      .from(messages)
+      .where(eq(messages.status, "streaming"));
+    expect(
+      streaming.filter((m) => threadIds.includes(m.threadId)).map((m) => m.threadId).length,
+    ).toBe(2);
+  });
+
+  it("saves answers that end together in one statement, each as it would be alone", {
+    timeout: 60_000,
+  }, async () => {
+    const user = await createTestUser(chat.server);
+    const threadIds = await Promise.all(Array.from({ length: 4 }, () => answeredThread(user)));
+    const turns = await Promise.all(
+      threadIds.map((threadId) => turn(user, threadId, async () => {})),
+    );
+    // The third thread went on to another answer meanwhile: its stream is not cleared.
+    await db()
+      .update(threads)
+      .set({ activeStreamId: "a-later-answer" })
+      .where(eq(threads.id, threadIds[2]!));
+    const saver = streamSaverOf(chat.server.running.services);
+    const states: FinalState[] = [
+      {
+        parts: [{ type: "text", text: "Done.", state: "streaming" }],
+        status: "complete",
+        finishReason: "stop",
+        usage: { inputTokens: 3, outputTokens: 2, totalTokens: 5 },
+        error: null,
+      },
+      {
+        parts: [{ type: "text", text: "Half", state: "streaming" }],
+        status: "stopped",
+        finishReason: null,
+        usage: null,
+        error: null,
+      },
+      {
+        parts: [{ type: "tool-searchDocuments", toolCallId: "t1", state: "input-available" }],
+        status: "error",
+        finishReason: "error",
+        usage: null,
+        error: "The model failed.",
+      },
+      {
+        parts: [{ type: "text", text: 'Quotes " and \\ and {braces}', state: "done" }],
+        status: "complete",
+        finishReason: "stop",
+        usage: { inputTokens: 1, outputTokens: 1 },
+        error: null,
+      },
+    ];
+    const before = { ...finalSavesOf(db()).stats };
+    await Promise.all(
+      turns.map((prepared, i) =>
+        new AssistantWriter({
+          db: db(),
+          saver,
+          messageId: prepared.assistantMessageId,
+          ready: Promise.resolve(true),
+        }).finish(states[i]!, { id: prepared.thread.id, streamId: prepared.streamId }),
+      ),
+    );
+    const stats = finalSavesOf(db()).stats;
+    expect(stats.batches - before.batches).toBe(1);
+    expect(stats.batched - before.batched).toBe(turns.length - 1);
+    expect(stats.failedBatches).toBe(before.failedBatches);
+    for (const [i, prepared] of turns.entries()) {
+      const [answer] = await db()
+        .select()
+        .from(messages)
+        .where(eq(messages.id, prepared.assistantMessageId));
+      const state = states[i]!;
+      expect(answer).toMatchObject({
+        parts: finalParts(state.parts, state.status),
+        status: state.status,
+        finishReason: state.finishReason,
+        usage: state.usage,
+        error: state.error,
+        isToolOnly: i === 2,
+      });
+      expect((await chat.threadRow(prepared.thread.id))?.activeStreamId).toBe(
+        i === 2 ? "a-later-answer" : null,
+      );
+    }
+  });
+
   it("refuses a new thread whose id somebody took after the read, leaving theirs alone", async () => {
     const user = await createTestUser(chat.server);
     const other = await createTestUser(chat.server);
@@ -299,6 +587,83 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
     // A malformed request from a revoked session hears about the session first.
     const malformed = await postChat(chat.server, user.token, { id: chatId, messages: [] });
     expect(malformed.status).toBe(401);
+  });
+});
+
+/**
+ * Under a burst, a turn's writes wait (bounded) for the other turns of the instance still before
+ * their first output (decision 032, "Seventh round: bursts"): the answer streams meanwhile, and
+ * its end and saves follow the writes as before.
+ */
+describe.each(DB_KINDS)("chat turn writes under a burst (%s)", (kind) => {
+  const chat = useChatServer(kind);
+  const services = () => chat.server.running.services;
+
+  it("holds a turn's writes while another turn waits for its first output", {
+    timeout: 30_000,
+  }, async () => {
+    const user = await createTestUser(chat.server);
+    const outputs = firstOutputsOf(services());
+    const hold = outputs.holdMs;
+    outputs.holdMs = 10_000;
+    try {
+      // Another turn of this instance, still waiting for its model's first output.
+      const other = outputs.begin();
+      const chatId = newChatId();
+      const text = `quick one ${chatId}`;
+      const response = await postChat(chat.server, user.token, chatBody(chatId, text));
+      const reading = readAll(response);
+      let ended = false;
+      void reading.finally(() => {
+        ended = true;
+      });
+      // The model answers in full, but the turn's writes (and so its end) wait for the other turn.
+      await vi.waitFor(
+        () => {
+          expect(chat.fake.streamedRequests().some((r) => r.lastUserText === text)).toBe(true);
+          expect(chat.fake.openStreams).toBe(0);
+        },
+        { timeout: 10_000 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ended).toBe(false);
+      expect(await chat.storedMessages(chatId)).toEqual([]);
+      other.done();
+      const chunks = await reading;
+      expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+      expect((await chat.storedMessages(chatId)).map((m) => [m.role, m.status])).toEqual([
+        ["user", "complete"],
+        ["assistant", "complete"],
+      ]);
+    } finally {
+      outputs.holdMs = hold;
+    }
+  });
+
+  it("holds them at most holdMs, and not at all for a lone turn", { timeout: 30_000 }, async () => {
+    const user = await createTestUser(chat.server);
+    const outputs = firstOutputsOf(services());
+    const hold = outputs.holdMs;
+    outputs.holdMs = 400;
+    const other = outputs.begin();
+    try {
+      const started = performance.now();
+      const chunks = await readAll(
+        await postChat(chat.server, user.token, chatBody(newChatId(), "quick one")),
+      );
+      expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    } finally {
+      other.done();
+      outputs.holdMs = hold;
+    }
+    expect(outputs.pending).toBe(0);
+    const chatId = newChatId();
+    const chunks = await readAll(
+      await postChat(chat.server, user.token, chatBody(chatId, "alone")),
+    );
+    expect(chunks.at(-1)).toMatchObject({ type: "finish" });
+    expect(outputs.pending).toBe(0);
   });
 });
 

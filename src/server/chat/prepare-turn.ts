@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { AppError, conflict, notFound } from "#shared/errors.ts";
 import type { AccessClaims } from "../auth/tokens.ts";
-import type { Db, Tx } from "../db/database.ts";
+import { type Db, type Tx, withPreparedStatements } from "../db/database.ts";
 import { rowsOf } from "../db/raw-rows.ts";
 import { messages, threads } from "../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -11,6 +11,7 @@ import { DEFAULT_THREAD_TITLE } from "../threads/create-thread.ts";
 import { type ChatCaller, chatCaller, type ThreadRow } from "../threads/thread-access.ts";
 import { fallbackTitle } from "../threads/titles.ts";
 import type { ChatRequest } from "./chat-request.ts";
+import { Coalescer } from "./coalescer.ts";
 import type { HistoryRow } from "./load-history.ts";
 import { executeNamed } from "./named-statement.ts";
 import {
@@ -71,7 +72,9 @@ interface UserMessagePlan {
  * "not found"), from which the model is chosen, no other answer may be in
  * flight and the user's message is planned. Anything refused so far throws
  * before any answer starts. Then `onReady` starts the model, and once its
- * first output is out (or WRITES_WAIT_MS passed) one transaction locks the
+ * first output is out (or WRITES_WAIT_MS passed; under a burst, once the
+ * other turns' first outputs are out too, at most BURST_HOLD_MS later:
+ * `holdWrites`) one transaction locks the
  * thread, checks that nothing changed since the read (another answer, or
  * messages, from another instance or tab), stores the user's message (new,
  * edited, or kept for a regeneration, with what followed it removed), starts
@@ -101,6 +104,11 @@ export async function prepareTurn(options: {
    * round).
    */
   predicted?: PredictedTurn;
+  /**
+   * Awaited once the first output is out (or WRITES_WAIT_MS passed), before the writes: under a
+   * burst they wait for the other turns' first outputs (start-chat.ts, bounded).
+   */
+  holdWrites?: () => Promise<void>;
   /** Called once the turn's read is back (for the request's timeline and the predictions). */
   onRead?: (read: TurnState) => void;
   /**
@@ -172,6 +180,7 @@ export async function prepareTurn(options: {
     started = options.onReady(plan.turn, false);
   }
   await settledWithin(started.firstOutput, WRITES_WAIT_MS);
+  await options.holdWrites?.();
 
   const { state, turn, user, isNew, leftBehind, changes } = plan;
   const { caller } = turn;
@@ -301,6 +310,15 @@ function sameModelInput(guessed: TurnPlan, read: TurnPlan): boolean {
   );
 }
 
+/** A turn's writes as writeTurn gives them to the statement: one key of the coalesced writes. */
+interface TurnWrite {
+  state: ThreadState;
+  turn: PreparedTurn;
+  user: UserMessagePlan;
+  changes: { modelId?: string; title?: string };
+  at: Date;
+}
+
 /**
  * A new message in a thread that was idle when read, in one statement (no
  * transaction around it): the thread's row is locked only if it is still as
@@ -308,7 +326,10 @@ function sameModelInput(guessed: TurnPlan, read: TurnPlan): boolean {
  * changed meanwhile is re-checked once its lock is free), and only then are
  * the user's and the assistant's messages inserted and the thread pointed at
  * the stream. Nothing written means it changed: one more read tells a thread
- * gone (not found) from a busy one.
+ * gone (not found) from a busy one. Under a burst (another turn's write in
+ * flight on this database) it waits and is written with the others that came
+ * meanwhile, in one statement (turnWritesOf): each turn still written only if
+ * its own thread is as it read it.
  */
 async function writeTurn(
   db: Db,
@@ -319,6 +340,36 @@ async function writeTurn(
 ): Promise<ThreadRow> {
   const { caller, thread } = turn;
   const at = new Date();
+  const written = await turnWritesOf(db).run({ state, turn, user, changes, at });
+  if (!written) {
+    const [still] = await db
+      .select({ id: threads.id })
+      .from(threads)
+      .where(
+        and(
+          eq(threads.id, thread.id),
+          eq(threads.userId, caller.userId),
+          eq(threads.organizationId, caller.organizationId),
+        ),
+      );
+    // Another answer started, or messages came, since the read: this turn was planned on old news.
+    if (still) throw conflict(BUSY_MESSAGE);
+    throw notFound("Thread");
+  }
+  return {
+    ...thread,
+    ...changes,
+    title: written.title,
+    activeStreamId: turn.streamId,
+    lastMessageAt: at,
+    updatedAt: at,
+  };
+}
+
+/** One turn's write statement (as before the seventh round): its thread's title if written. */
+async function writeOneTurn(db: Db, write: TurnWrite): Promise<{ title: string } | undefined> {
+  const { state, turn, user, changes, at } = write;
+  const { caller, thread } = turn;
   const row = (m: { id: string; role: string; parts: Part[]; seq: number; status: string }) =>
     sql`(${m.id}, ${caller.organizationId}::uuid, ${thread.id}, ${caller.userId}::uuid, ${m.role}, ${JSON.stringify(m.parts)}::jsonb, ${m.seq}::int, ${m.status}, ${turn.model.info.id})`;
   const result = await executeNamed(
@@ -350,29 +401,109 @@ async function writeTurn(
   `,
   );
   const [written] = rowsOf(result) as Array<{ title: string }>;
-  if (!written) {
-    const [still] = await db
-      .select({ id: threads.id })
-      .from(threads)
-      .where(
-        and(
-          eq(threads.id, thread.id),
-          eq(threads.userId, caller.userId),
-          eq(threads.organizationId, caller.organizationId),
-        ),
-      );
-    // Another answer started, or messages came, since the read: this turn was planned on old news.
-    if (still) throw conflict(BUSY_MESSAGE);
-    throw notFound("Thread");
+  return written;
+}
+
+/**
+ * Many turns' writes in one statement (decision 032, "Seventh round: bursts"): the same check,
+ * lock and writes as writeOneTurn for each turn, its inputs as arrays (one row per turn, `n`
+ * from 1), each turn written only if its own thread is still as it read it. The threads are
+ * locked in id order, as any other batch locks them. Its text is the same for any number of
+ * turns. One statement: the whole of it commits, or nothing (then each turn is written alone).
+ */
+async function writeManyTurns(
+  db: Db,
+  writes: TurnWrite[],
+): Promise<Array<{ title: string } | undefined>> {
+  if (new Set(writes.map((w) => w.turn.thread.id)).size !== writes.length) {
+    throw new Error("chat_turn_writes: a thread twice in one batch");
   }
-  return {
-    ...thread,
-    ...changes,
-    title: written.title,
-    activeStreamId: turn.streamId,
-    lastMessageAt: at,
-    updatedAt: at,
-  };
+  // One parameter per column, an array (drizzle would spread a bare array into a list).
+  const column = <T>(value: (write: TurnWrite) => T) => sql.param(writes.map(value));
+  const result = await withPreparedStatements(() =>
+    executeNamed(
+      db,
+      "chat_turn_writes",
+      sql`
+      with i as (
+        select * from unnest(
+          ${column((w) => w.turn.thread.id)}::text[], ${column((w) => w.turn.caller.userId)}::uuid[],
+          ${column((w) => w.turn.caller.organizationId)}::uuid[],
+          ${column((w) => w.state.thread.activeStreamId)}::text[], ${column((w) => w.state.maxSeq)}::int[],
+          ${column((w) => w.user.id)}::text[], ${column((w) => JSON.stringify(w.user.parts))}::jsonb[],
+          ${column((w) => w.user.seq)}::int[], ${column((w) => w.turn.assistantMessageId)}::text[],
+          ${column((w) => w.turn.model.info.id)}::text[], ${column((w) => w.turn.streamId)}::text[],
+          ${column((w) => w.at.toISOString())}::timestamptz[],
+          ${column((w) => w.changes.modelId ?? null)}::text[], ${column((w) => w.changes.title ?? null)}::text[]
+        ) with ordinality as i(thread_id, user_id, organization_id, read_stream_id, read_max_seq,
+          user_message_id, user_parts, seq, assistant_message_id, model_id, stream_id, at,
+          new_model_id, new_title, n)
+      ), still as (
+        select i.n from i join ${threads} t on t.id = i.thread_id and t.user_id = i.user_id
+          and t.organization_id = i.organization_id
+          and t.active_stream_id is not distinct from i.read_stream_id
+          and (select max(m.seq) from ${messages} m where m.thread_id = i.thread_id)
+            is not distinct from i.read_max_seq
+        order by t.id
+        for update of t
+      ), inserted as (
+        insert into ${messages} (id, organization_id, thread_id, user_id, role, parts, seq, status, model_id)
+        select v.id, i.organization_id, i.thread_id, i.user_id, v.role, v.parts, v.seq, v.status, i.model_id
+        from i join still s on s.n = i.n
+        cross join lateral (values
+          (i.user_message_id, 'user', i.user_parts, i.seq, 'complete'),
+          (i.assistant_message_id, 'assistant', '[]'::jsonb, i.seq + 1, 'streaming')
+        ) v(id, role, parts, seq, status)
+        returning 1
+      )
+      update ${threads} t set active_stream_id = i.stream_id, last_message_at = i.at,
+        updated_at = i.at, model_id = coalesce(i.new_model_id, t.model_id),
+        title = coalesce(i.new_title, t.title)
+      from i join still s on s.n = i.n
+      where t.id = i.thread_id
+      returning i.n::int as "n", t.title as "title"
+    `,
+    ),
+  );
+  const answers = new Array<{ title: string } | undefined>(writes.length);
+  for (const row of rowsOf(result) as Array<{ n: number; title: string }>) {
+    answers[row.n - 1] = { title: row.title };
+  }
+  return answers;
+}
+
+/**
+ * How many turn writes may be in flight on one database before the next ones wait and go
+ * together (Coalescer). ATRIUM_CHAT_WRITES_IN_FLIGHT (0 to 50; 0: every write alone, as before
+ * the seventh round) sets it for the benchmarks.
+ */
+const WRITES_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_WRITES_IN_FLIGHT, 1);
+/** At most this many turns in one batched write. */
+const MAX_WRITE_BATCH = 100;
+
+function inFlightFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const count = Number(value);
+  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
+}
+
+type TurnWrites = Coalescer<TurnWrite, { title: string } | undefined>;
+const turnWrites = new WeakMap<Db, TurnWrites>();
+
+/** The turn writes of one database: alone when none is in flight, batched under a burst. */
+export function turnWritesOf(db: Db): TurnWrites {
+  let writes = turnWrites.get(db);
+  if (!writes) {
+    writes = new Coalescer<TurnWrite, { title: string } | undefined>({
+      one: (write) => writeOneTurn(db, write),
+      many: (batch) => writeManyTurns(db, batch),
+      batchable: () => true,
+      maxInFlight: WRITES_IN_FLIGHT,
+      maxBatch: MAX_WRITE_BATCH,
+    });
+    turnWrites.set(db, writes);
+  }
+  return writes;
 }
 
 /** A thread the request starts: stored with the turn's writes. */

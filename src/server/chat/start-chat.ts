@@ -4,6 +4,7 @@ import type { AccessClaims } from "../auth/tokens.ts";
 import { withPreparedStatements } from "../db/database.ts";
 import type { ChatRequest } from "./chat-request.ts";
 import type { ChatTimeline } from "./chat-timeline.ts";
+import { firstOutputsOf } from "./first-outputs.ts";
 import { type PreparedTurn, prepareTurn, type StartedTurn } from "./prepare-turn.ts";
 import { ActiveStream } from "./stream/active-stream.ts";
 import type { ActiveStreams } from "./stream/active-streams.ts";
@@ -38,6 +39,9 @@ export function startChat(options: {
     );
   }
 
+  // Counted until its first output is out (or it ends without one): other turns' writes wait.
+  const outputs = firstOutputsOf(services);
+  const awaited = outputs.begin();
   const predictions = turnPredictionsOf(services);
   // A thread's guess is used once, by the turn that comes next on this instance.
   const predicted = predictions.take(claims.sessionId, claims.userId, request.threadId);
@@ -101,6 +105,7 @@ export function startChat(options: {
       // The writes start once the first output is on the wire: queued behind its socket
       // write (setImmediate runs after it), not ahead of it (PGlite's work is synchronous).
       const outputOrEnd = () => {
+        if (started === stream) awaited.done();
         timeline?.mark("firstOutput");
         respond();
         setImmediate(firstOutput);
@@ -165,6 +170,7 @@ export function startChat(options: {
         models: services.models,
         isStreaming: (threadId) => streams.get(threadId) !== undefined,
         predicted,
+        holdWrites: () => awaited.othersOut(outputs.holdMs),
         onRead: (read) => {
           timeline?.mark("read");
           predictions.rememberRead(claims.sessionId, read.caller, read.state);
@@ -173,12 +179,14 @@ export function startChat(options: {
       }),
     ).then(
       (turn) => {
+        awaited.done();
         timeline?.mark("written");
         commit(true);
         written = turn;
         rememberIfDone();
       },
       (error: unknown) => {
+        awaited.done();
         if (!stream) {
           commit(false);
           reject(error);

@@ -1,7 +1,8 @@
 import type { UIMessage } from "ai";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/database.ts";
+import { type Db, withPreparedStatements } from "../../db/database.ts";
 import { messages, threads } from "../../db/schema.ts";
+import { Coalescer } from "../coalescer.ts";
 import { executeNamed } from "../named-statement.ts";
 import type { SaveSource, StreamSaver } from "./stream-saver.ts";
 
@@ -22,7 +23,8 @@ export interface FinalState {
  * Saves the assistant's message as it streams: the latest parts about once
  * a second through the shared StreamSaver (other tabs see progress live),
  * then its final state, together with the thread's end of stream, in one
- * statement.
+ * statement (under a burst, with the other answers that end meanwhile:
+ * finalSavesOf).
  */
 export class AssistantWriter implements SaveSource {
   readonly messageId: string;
@@ -77,27 +79,130 @@ export class AssistantWriter implements SaveSource {
       (p) => p.type === "text" && typeof p.text === "string" && p.text.trim(),
     );
     const hasTool = parts.some((p) => p.type.startsWith("tool-") || p.type === "dynamic-tool");
-    await executeNamed(
-      this.#db,
-      "chat_final_save",
-      sql`
-      with saved as (
-        update ${messages} set
-          parts = ${JSON.stringify(parts)}::jsonb,
-          status = ${state.status},
-          finish_reason = ${state.finishReason},
-          usage = ${state.usage === null ? null : JSON.stringify(state.usage)}::jsonb,
-          error = ${state.error},
-          is_tool_only = ${hasTool && !hasText},
-          updated_at = now()
-        where id = ${this.messageId}
-        returning thread_id
-      )
-      update ${threads} set active_stream_id = null, last_message_at = now(), updated_at = now()
-      where id = ${thread.id} and active_stream_id = ${thread.streamId}
-    `,
-    );
+    await finalSavesOf(this.#db).run({
+      messageId: this.messageId,
+      parts: JSON.stringify(parts),
+      status: state.status,
+      finishReason: state.finishReason,
+      usage: state.usage === null ? null : JSON.stringify(state.usage),
+      error: state.error,
+      isToolOnly: hasTool && !hasText,
+      threadId: thread.id,
+      streamId: thread.streamId,
+    });
   }
+}
+
+/** One answer's final save, its JSON already serialised. */
+interface FinalSave {
+  messageId: string;
+  parts: string;
+  status: FinalState["status"];
+  finishReason: string | null;
+  usage: string | null;
+  error: string | null;
+  isToolOnly: boolean;
+  threadId: string;
+  streamId: string;
+}
+
+/** The answer's final state, and the thread's end of stream if it is still this one. */
+async function saveOne(db: Db, save: FinalSave): Promise<void> {
+  await executeNamed(
+    db,
+    "chat_final_save",
+    sql`
+    with saved as (
+      update ${messages} set
+        parts = ${save.parts}::jsonb,
+        status = ${save.status},
+        finish_reason = ${save.finishReason},
+        usage = ${save.usage}::jsonb,
+        error = ${save.error},
+        is_tool_only = ${save.isToolOnly},
+        updated_at = now()
+      where id = ${save.messageId}
+      returning thread_id
+    )
+    update ${threads} set active_stream_id = null, last_message_at = now(), updated_at = now()
+    where id = ${save.threadId} and active_stream_id = ${save.streamId}
+  `,
+  );
+}
+
+/**
+ * Many answers' final saves in one statement (decision 032, "Seventh round: bursts"): the same
+ * two updates as saveOne for each, its inputs as arrays. One statement: all of it commits, or
+ * nothing (then each is saved alone).
+ */
+async function saveMany(db: Db, saves: FinalSave[]): Promise<void> {
+  if (new Set(saves.map((s) => s.messageId)).size !== saves.length) {
+    throw new Error("chat_final_saves: an answer twice in one batch");
+  }
+  // One parameter per column, an array (drizzle would spread a bare array into a list).
+  const column = <T>(value: (save: FinalSave) => T) => sql.param(saves.map(value));
+  await withPreparedStatements(() =>
+    executeNamed(
+      db,
+      "chat_final_saves",
+      sql`
+      with i as (
+        select * from unnest(
+          ${column((s) => s.messageId)}::text[], ${column((s) => s.parts)}::jsonb[],
+          ${column((s) => s.status)}::text[], ${column((s) => s.finishReason)}::text[],
+          ${column((s) => s.usage)}::jsonb[], ${column((s) => s.error)}::text[],
+          ${column((s) => s.isToolOnly)}::boolean[], ${column((s) => s.threadId)}::text[],
+          ${column((s) => s.streamId)}::text[]
+        ) as i(message_id, parts, status, finish_reason, usage, error, is_tool_only, thread_id,
+          stream_id)
+      ), saved as (
+        update ${messages} m set parts = i.parts, status = i.status,
+          finish_reason = i.finish_reason, usage = i.usage, error = i.error,
+          is_tool_only = i.is_tool_only, updated_at = now()
+        from i where m.id = i.message_id
+        returning m.thread_id
+      )
+      update ${threads} t set active_stream_id = null, last_message_at = now(), updated_at = now()
+      from i where t.id = i.thread_id and t.active_stream_id = i.stream_id
+    `,
+    ),
+  );
+  return undefined;
+}
+
+/**
+ * How many final saves may be in flight on one database before the next ones wait and go
+ * together. ATRIUM_CHAT_SAVES_IN_FLIGHT (0 to 50; 0: every save alone, as before the seventh
+ * round) sets it for the benchmarks.
+ */
+const SAVES_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_SAVES_IN_FLIGHT, 1);
+
+function inFlightFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const count = Number(value);
+  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
+}
+
+type FinalSaves = Coalescer<FinalSave, void>;
+const finalSaves = new WeakMap<Db, FinalSaves>();
+
+/** The answers' final saves on one database: alone when none is in flight, batched under a burst. */
+export function finalSavesOf(db: Db): FinalSaves {
+  let saves = finalSaves.get(db);
+  if (!saves) {
+    saves = new Coalescer<FinalSave, void>({
+      one: (save) => saveOne(db, save),
+      many: async (batch) => {
+        await saveMany(db, batch);
+        return batch.map(() => undefined);
+      },
+      batchable: () => true,
+      maxInFlight: SAVES_IN_FLIGHT,
+      maxBatch: 100,
+    });
+    finalSaves.set(db, saves);
+  }
+  return saves;
 }
 
 /**

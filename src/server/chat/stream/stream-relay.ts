@@ -2,6 +2,7 @@ import { UI_MESSAGE_STREAM_HEADERS } from "ai";
 import { and, asc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Services } from "../../api/context.ts";
 import { chatStreamFrames, messages, threads } from "../../db/schema.ts";
+import { firstOutputsOf } from "../first-outputs.ts";
 import { STALE_STREAM_MS } from "../prepare-turn.ts";
 import type { ActiveStream } from "./active-stream.ts";
 
@@ -48,6 +49,7 @@ export class StreamRelay {
   #flushing: Promise<void> = Promise.resolve();
   #unlisten: Promise<() => Promise<void>> | undefined;
   #lastSweep = 0;
+  #lastFlush = 0;
   #closed = false;
   /** Ended answers whose rows stay until `expiresAt`, oldest first. */
   #expiring: Array<{ streamId: string; expiresAt: number }> = [];
@@ -61,10 +63,19 @@ export class StreamRelay {
   track(stream: ActiveStream): void {
     if (this.#closed) return;
     this.#tracked.set(stream.streamId, { stream, written: 0, seq: 0 });
-    this.#timer ??= setInterval(() => this.#schedule(), FLUSH_MS).unref();
+    this.#timer ??= setInterval(() => this.#tick(), FLUSH_MS).unref();
+  }
+
+  #tick(): void {
+    // Under a burst, frames wait (bounded) while turns here still wait for their first output.
+    const outputs = firstOutputsOf(this.#services);
+    const held =
+      outputs.holdMs > 0 && outputs.pending > 0 && Date.now() - this.#lastFlush < outputs.holdMs;
+    if (!held) this.#schedule();
   }
 
   #schedule(): void {
+    this.#lastFlush = Date.now();
     this.#flushing = this.#flushing
       .then(() => this.#flush())
       .catch((error: unknown) => {
