@@ -3,12 +3,16 @@ import type { Services } from "../api/context.ts";
 /**
  * How long work that can wait (a turn's writes once its own first output is out, the frame
  * relay's statements) waits at most for the other turns of this instance still before their
- * first output (decision 032, "Seventh round: bursts"). A lone turn's writes wait for no other
- * turn; the frames of the answers in flight are relayed every 50 ms when no turn waits for its
- * first output, and at least every BURST_HOLD_MS when some do. ATRIUM_CHAT_BURST_HOLD_MS
- * (0 to 2,000; 0: no wait, as before the seventh round) sets it for the benchmarks.
+ * first output (decision 032, "Seventh round: bursts"). Off by default (0: no wait; the frames of
+ * the answers in flight are relayed every 50 ms): in the soak's steady mix (20 chats at once
+ * beside 300 requests/s) some turn is nearly always before its first output, so every write
+ * waited and the held work piled up (two alternated 3-minute pairs: requests/s sent 235-286
+ * against 294-296, live p99 464-488 against 265-318 ms), while 100 chats at once met their
+ * target either way. ATRIUM_CHAT_BURST_HOLD_MS (0 to 2,000) turns it on for a deployment whose
+ * load is bursts of chats and nothing else; the frames are then relayed at least every
+ * BURST_HOLD_MS while some turn waits for its first output.
  */
-export const BURST_HOLD_MS = holdFromEnv(process.env.ATRIUM_CHAT_BURST_HOLD_MS, 300);
+export const BURST_HOLD_MS = holdFromEnv(process.env.ATRIUM_CHAT_BURST_HOLD_MS, 0);
 
 function holdFromEnv(value: string | undefined, fallback: number): number {
   if (value === undefined || value === "") return fallback;

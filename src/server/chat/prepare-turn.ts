@@ -72,7 +72,7 @@ interface UserMessagePlan {
  * "not found"), from which the model is chosen, no other answer may be in
  * flight and the user's message is planned. Anything refused so far throws
  * before any answer starts. Then `onReady` starts the model, and once its
- * first output is out (or WRITES_WAIT_MS passed; under a burst, once the
+ * first output is out (or WRITES_WAIT_MS passed; with a burst hold set, once the
  * other turns' first outputs are out too, at most BURST_HOLD_MS later:
  * `holdWrites`) one transaction locks the
  * thread, checks that nothing changed since the read (another answer, or
