@@ -408,7 +408,11 @@ export async function runSoakLoad(options: SoakLoadOptions): Promise<SoakLoadRes
         pushes++;
         if (write.ackAt === undefined) write.earlyPushes.push(at);
         else recordLive(write, at);
-        if (write.seen.size >= write.expected) finishLive(item.name!, write);
+        // Before its acknowledgement the rename's reply finishes it (every socket may have seen
+        // the new name before the reply is read: finishing here would free its document with no
+        // reply yet, which counts the write as unanswered and leaves it out of the read-back).
+        if (write.ackAt !== undefined && write.seen.size >= write.expected)
+          finishLive(item.name!, write);
       }
     };
     return socket;
