@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Coalescer } from "./coalescer.ts";
+import { Coalescer, inFlightFromEnv } from "./coalescer.ts";
 
 /** A statement that answers when told to (`release`), recording what it was asked. */
 function fakeDatabase(options: { failMany?: boolean; shortMany?: boolean } = {}) {
@@ -156,5 +156,18 @@ describe("Coalescer", () => {
     expect(await bad).toBe("no -1");
     expect(await Promise.all(next)).toEqual(["row 2", "row 3"]);
     expect(reads.inFlight).toBe(0);
+  });
+});
+
+describe("inFlightFromEnv", () => {
+  it("takes an integer from 0 to 50 and falls back on anything else", () => {
+    expect(inFlightFromEnv(undefined, 1)).toBe(1);
+    expect(inFlightFromEnv("", 1)).toBe(1);
+    expect(inFlightFromEnv("0", 1)).toBe(0);
+    expect(inFlightFromEnv("7", 1)).toBe(7);
+    expect(inFlightFromEnv("500", 1)).toBe(50);
+    expect(inFlightFromEnv("-1", 1)).toBe(1);
+    expect(inFlightFromEnv("2.5", 1)).toBe(1);
+    expect(inFlightFromEnv("many", 1)).toBe(1);
   });
 });

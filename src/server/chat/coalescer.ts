@@ -119,3 +119,14 @@ export class Coalescer<K, R> {
     }
   }
 }
+
+/**
+ * How many statements of a kind may be in flight from an environment variable (the benchmarks'
+ * ATRIUM_CHAT_READS_IN_FLIGHT, _WRITES_ and _SAVES_): an integer from 0 (coalescing off) to 50;
+ * unset, empty or anything else gives `fallback`.
+ */
+export function inFlightFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const count = Number(value);
+  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
+}

@@ -11,7 +11,7 @@ import { DEFAULT_THREAD_TITLE } from "../threads/create-thread.ts";
 import { type ChatCaller, chatCaller, type ThreadRow } from "../threads/thread-access.ts";
 import { fallbackTitle } from "../threads/titles.ts";
 import type { ChatRequest } from "./chat-request.ts";
-import { Coalescer } from "./coalescer.ts";
+import { Coalescer, inFlightFromEnv } from "./coalescer.ts";
 import type { HistoryRow } from "./load-history.ts";
 import { executeNamed } from "./named-statement.ts";
 import {
@@ -20,8 +20,8 @@ import {
   type ThreadState,
   type TurnState,
 } from "./thread-state.ts";
-import { type PredictedTurn, sameValue } from "./turn-predictions.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
+import { type PredictedTurn, sameValue } from "./turn-predictions.ts";
 
 /** A streaming answer whose row has not moved for this long was left by a dead process. */
 export const STALE_STREAM_MS = 45_000;
@@ -480,12 +480,6 @@ async function writeManyTurns(
 const WRITES_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_WRITES_IN_FLIGHT, 1);
 /** At most this many turns in one batched write. */
 const MAX_WRITE_BATCH = 100;
-
-function inFlightFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const count = Number(value);
-  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
-}
 
 type TurnWrites = Coalescer<TurnWrite, { title: string } | undefined>;
 const turnWrites = new WeakMap<Db, TurnWrites>();

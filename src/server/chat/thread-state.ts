@@ -16,9 +16,9 @@ import {
 } from "../db/schema.ts";
 import { documentReadableByIdSql } from "../dossier/access.ts";
 import type { ThreadRow } from "../threads/thread-access.ts";
+import { Coalescer, inFlightFromEnv } from "./coalescer.ts";
 import { HISTORY_LIMIT, type HistoryRow } from "./load-history.ts";
 import { type NamedRead, prepareNamedRead } from "./named-statement.ts";
-import { Coalescer } from "./coalescer.ts";
 import type { ThreadDocument } from "./tools/list-thread-documents-tool.ts";
 
 const ATTACHED_LIMIT = 20;
@@ -160,15 +160,9 @@ function turnStatesQuery(db: Db): NamedRead {
  * together (Coalescer). ATRIUM_CHAT_READS_IN_FLIGHT (0 to 50; 0: every read alone, as before
  * the seventh round) sets it for the benchmarks.
  */
-const READS_IN_FLIGHT = readsInFlightFromEnv(process.env.ATRIUM_CHAT_READS_IN_FLIGHT, 1);
+const READS_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_READS_IN_FLIGHT, 1);
 /** At most this many turns in one batched read. */
 const MAX_BATCH = 100;
-
-function readsInFlightFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const count = Number(value);
-  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The shape of the request's thread and message ids (chat-request.ts's schema). */

@@ -2,7 +2,7 @@ import type { UIMessage } from "ai";
 import { sql } from "drizzle-orm";
 import { type Db, withPreparedStatements } from "../../db/database.ts";
 import { messages, threads } from "../../db/schema.ts";
-import { Coalescer } from "../coalescer.ts";
+import { Coalescer, inFlightFromEnv } from "../coalescer.ts";
 import { executeNamed } from "../named-statement.ts";
 import type { SaveSource, StreamSaver } from "./stream-saver.ts";
 
@@ -176,12 +176,6 @@ async function saveMany(db: Db, saves: FinalSave[]): Promise<void> {
  * round) sets it for the benchmarks.
  */
 const SAVES_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_SAVES_IN_FLIGHT, 1);
-
-function inFlightFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
-  const count = Number(value);
-  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
-}
 
 type FinalSaves = Coalescer<FinalSave, void>;
 const finalSaves = new WeakMap<Db, FinalSaves>();
