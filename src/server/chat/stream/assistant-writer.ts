@@ -167,7 +167,6 @@ async function saveMany(db: Db, saves: FinalSave[]): Promise<void> {
     `,
     ),
   );
-  return undefined;
 }
 
 /**
