@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FirstOutputs } from "./first-outputs.ts";
+import { burstHoldFromEnv, FirstOutputs } from "./first-outputs.ts";
 
 describe("FirstOutputs", () => {
   afterEach(() => {
@@ -52,5 +52,18 @@ describe("FirstOutputs", () => {
     // The slow one's end later wakes nobody twice.
     slow.done();
     expect(outputs.pending).toBe(0);
+  });
+});
+
+describe("burstHoldFromEnv", () => {
+  it("is off unless set, and refuses anything but 0 to 2,000 ms with the variable's name", () => {
+    expect(burstHoldFromEnv(undefined)).toBe(0);
+    expect(burstHoldFromEnv("")).toBe(0);
+    expect(burstHoldFromEnv("0")).toBe(0);
+    expect(burstHoldFromEnv("300")).toBe(300);
+    expect(burstHoldFromEnv("2000")).toBe(2_000);
+    for (const bad of ["abc", "-1", "2001", "Infinity"]) {
+      expect(() => burstHoldFromEnv(bad)).toThrow(/ATRIUM_CHAT_BURST_HOLD_MS/);
+    }
   });
 });

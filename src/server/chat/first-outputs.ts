@@ -12,12 +12,18 @@ import type { Services } from "../api/context.ts";
  * load is bursts of chats and nothing else; the frames are then relayed at least every
  * BURST_HOLD_MS while some turn waits for its first output.
  */
-export const BURST_HOLD_MS = holdFromEnv(process.env.ATRIUM_CHAT_BURST_HOLD_MS, 0);
+export const BURST_HOLD_MS = burstHoldFromEnv(process.env.ATRIUM_CHAT_BURST_HOLD_MS);
 
-function holdFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
+/** ATRIUM_CHAT_BURST_HOLD_MS: unset or empty is 0; anything but 0 to 2,000 ms stops the server. */
+export function burstHoldFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 0;
   const ms = Number(value);
-  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 2_000) : fallback;
+  if (!Number.isFinite(ms) || ms < 0 || ms > 2_000) {
+    throw new Error(
+      `ATRIUM_CHAT_BURST_HOLD_MS must be a number of milliseconds from 0 to 2000, got "${value}"`,
+    );
+  }
+  return ms;
 }
 
 /** One turn counted until its first output (or its end). */
