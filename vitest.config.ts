@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { TEST_NODE_FLAGS } from "./tests/support/child-node.ts";
 
 /**
  * Three suites, all run by `npm test`:
@@ -6,11 +7,18 @@ import { defineConfig } from "vitest/config";
  * - integration: the real server in process against PGlite and PostgreSQL
  * - e2e: the built app in headless Chromium
  */
+/**
+ * Every worker runs PGlite (servers, or the database tests of the unit suite); V8's optimizing
+ * tier costs more CPU than it saves in a process this short (child-node.ts).
+ */
+const execArgv = TEST_NODE_FLAGS;
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine,
-    // every file one after another. Most files wait on a browser, a server or PostgreSQL
-    // rather than compute, so three at a time roughly halves the run.
+    // every file one after another, idle while a file waits on a child process, a browser or
+    // PostgreSQL. Three at a time keep both cores busy; past that, the CPU is the limit
+    // (decision 036).
     maxWorkers: 3,
     projects: [
       {
@@ -18,6 +26,7 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts"],
           environment: "node",
+          execArgv,
           setupFiles: [
             "tests/support/fail-on-console-error.ts",
             "tests/support/testing-library-timeouts.ts",
@@ -29,6 +38,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          execArgv,
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
@@ -40,6 +50,7 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          execArgv,
           globalSetup: ["tests/support/global-setup.ts", "tests/support/build-web.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 60_000,

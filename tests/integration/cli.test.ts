@@ -1,9 +1,10 @@
 import { execFile } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { callFn } from "../support/call-fn.ts";
+import { NODE, ROOT, TEST_NODE_FLAGS } from "../support/child-node.ts";
 import { freshDataDir, freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts";
 import {
   DB_KINDS,
@@ -14,8 +15,6 @@ import {
   tokensOf,
 } from "../support/server.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const NODE = join(ROOT, "node_modules/.bin/node");
 const CLI = join(ROOT, "src/server/cli.ts");
 const run = promisify(execFile);
 
@@ -25,12 +24,6 @@ interface CliResult {
   stderr: string;
 }
 
-/**
- * V8 flags for the CLI processes. Each one lives a few seconds, yet V8 would spend about a
- * CPU-second optimizing PGlite's WebAssembly in the background; the baseline compiler runs the
- * same code, so the commands behave the same for less CPU.
- */
-const NODE_FLAGS = ["--liftoff-only"];
 /** Node's on-disk compile cache, shared by this file's CLI processes: they load the same modules. */
 const COMPILE_CACHE = freshDataDir();
 
@@ -40,7 +33,7 @@ async function cli(
   ...args: string[]
 ): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(NODE, [...NODE_FLAGS, CLI, ...args], {
+    const { stdout, stderr } = await run(NODE, [...TEST_NODE_FLAGS, CLI, ...args], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { hostname } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { NODE, ROOT, TEST_NODE_FLAGS } from "../support/child-node.ts";
 import { findFreePort as freePort } from "../support/postgres.ts";
 import {
   migratedDataDir,
@@ -12,8 +13,6 @@ import {
   type TestServer,
 } from "../support/server.ts";
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const NODE = join(ROOT, "node_modules/.bin/node");
 const MAIN = join(ROOT, "src/server/main.ts");
 
 interface Spawned {
@@ -25,7 +24,7 @@ interface Spawned {
 
 /** `node src/server/main.ts` as `npm start` runs it, with only the environment given here. */
 function spawnServer(env: Record<string, string>): Spawned {
-  const child = spawn(NODE, [MAIN], {
+  const child = spawn(NODE, [...TEST_NODE_FLAGS, MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

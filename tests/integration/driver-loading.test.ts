@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { NODE, ROOT, TEST_NODE_FLAGS } from "../support/child-node.ts";
 import { freshPostgresUrl } from "../support/databases.ts";
 import { findFreePort } from "../support/postgres.ts";
 
@@ -13,8 +14,6 @@ import { findFreePort } from "../support/postgres.ts";
  * it resolves (tests/support/record-modules.ts).
  */
 
-const ROOT = resolve(import.meta.dirname, "../..");
-const NODE = join(ROOT, "node_modules/.bin/node");
 const scratch = mkdtempSync(join(tmpdir(), "atrium-drivers-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -23,7 +22,7 @@ async function modulesLoadedAtStart(name: string, env: Record<string, string>): 
   const file = join(scratch, `${name}.json`);
   const child = spawn(
     NODE,
-    ["--import", "./tests/support/record-modules.ts", "src/server/main.ts"],
+    [...TEST_NODE_FLAGS, "--import", "./tests/support/record-modules.ts", "src/server/main.ts"],
     {
       cwd: ROOT,
       env: {

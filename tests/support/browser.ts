@@ -6,7 +6,16 @@ import { afterAll, beforeAll } from "vitest";
 import { freshMigratedDataDir } from "./databases.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's headless shell (package chromium-headless-shell) when it is installed, else its
+ * Chromium. The shell is the same Blink without the browser's window machinery, as Playwright
+ * itself prefers for headless runs: the e2e files took about 40 % less CPU with it (decision
+ * 036). Text is rasterized a shade heavier in its screenshots; layout and colours are the same.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 const FLAGS = [
   "--headless",
@@ -23,7 +32,7 @@ const FLAGS = [
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium (or set CHROMIUM_PATH).`,
+      `Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium-headless-shell (or chromium, or set CHROMIUM_PATH).`,
     );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });

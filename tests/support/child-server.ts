@@ -1,14 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { NODE, ROOT, TEST_NODE_FLAGS } from "./child-node.ts";
 
 /**
  * The real server as a child process (`node src/server/main.ts`, as `npm start` runs it),
  * for tests that kill it with SIGKILL and start it again on the same data.
  */
 
-const ROOT = resolve(import.meta.dirname, "../..");
-/** The project's Node (24), not the system's. */
-const NODE = join(ROOT, "node_modules/.bin/node");
 const MAIN = join(ROOT, "src/server/main.ts");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,7 +20,7 @@ export interface ChildServer {
 
 /** Start the server with only this environment (and PATH, HOME). */
 export function spawnServer(env: Record<string, string>, entry = MAIN): ChildServer {
-  const child = spawn(NODE, [entry], {
+  const child = spawn(NODE, [...TEST_NODE_FLAGS, entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

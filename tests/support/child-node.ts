@@ -1,0 +1,17 @@
+import { join, resolve } from "node:path";
+
+/** The project's root, where a child process runs (its cwd). */
+export const ROOT = resolve(import.meta.dirname, "../..");
+
+/** The project's Node (24), not the system's. */
+export const NODE = join(ROOT, "node_modules/.bin/node");
+
+/**
+ * V8 flags for the Node processes a test starts (servers, workers, the CLI), and for the
+ * test workers themselves (vitest.config.ts). Such a process lives seconds to a minute, yet
+ * V8 would spend a CPU-second or more optimizing PGlite's WebAssembly in the background; the
+ * baseline compiler runs the same code, so the processes behave the same for less CPU. On a
+ * 2-core machine that runs three test files at a time the CPU is the whole run's limit
+ * (decision 036).
+ */
+export const TEST_NODE_FLAGS = ["--liftoff-only"];
