@@ -4,7 +4,7 @@ import { newContext, POLL, screenshot, signInAs, useServerAndBrowser } from "../
 import { createFolder, insertChunk, insertDocument } from "../support/dossier-fixtures.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "../support/fake-openai.ts";
 import { createTestUser } from "../support/server.ts";
-import { installTableModel } from "../support/table-model.ts";
+import { installTableModel, type TableModel } from "../support/table-model.ts";
 
 const CONTRACTS = [
   { name: "Alpha supply agreement.txt", law: "France" },
@@ -19,9 +19,10 @@ describe("e2e: review tables", () => {
   // known once it listens, before the app server starts (hooks run in declaration order).
   const env: Record<string, string> = {};
   let fake: FakeOpenAI | undefined;
+  let model: TableModel | undefined;
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    installTableModel(fake, { delayMs: 2_000 });
+    model = installTableModel(fake);
     env.OPENAI_COMPATIBLE_BASE_URL = fake.baseUrl;
     env.OPENAI_COMPATIBLE_MODELS = "fake-table";
     env.TABLE_FILL_CONCURRENCY = "1";
@@ -33,6 +34,7 @@ describe("e2e: review tables", () => {
 
   it("builds a table from a folder, fills it live in two tabs, opens a citation at its passage, corrects a cell and exports it", async () => {
     const { server, browser } = e2e;
+    if (!model) throw new Error("the table model is not installed");
     const member = await createTestUser(server);
     const folder = await createFolder(server, member, "Contracts 2024");
     for (const contract of CONTRACTS) {
@@ -72,7 +74,9 @@ describe("e2e: review tables", () => {
     await page.getByTestId("add-folder-submit").click();
     await page.getByTestId("add-folder-dialog").waitFor({ state: "hidden" });
 
-    // A column: the dialog shows the schema's message first.
+    // A column: the dialog shows the schema's message first. The model holds its answers until
+    // the test lets them go, so the waiting cells are there to be seen however busy the machine.
+    model.hold();
     await page.getByTestId("add-column").first().click();
     await page.getByTestId("column-submit").click();
     await page.getByText("Question is required").waitFor();
@@ -95,12 +99,14 @@ describe("e2e: review tables", () => {
       .first()
       .waitFor();
     await other.getByTestId("table-progress").waitFor();
-    await expect.poll(() => done(other), { ...POLL, timeout: 30_000 }).toBeGreaterThan(0);
+    model.allow(1);
+    await expect.poll(() => done(other), { ...POLL, timeout: 30_000 }).toBe(1);
     await page.getByTestId("cancel-fill").click();
     await page.getByTestId("fill").waitFor();
-    await expect.poll(() => done(page), POLL).toBeLessThan(3);
+    await expect.poll(() => done(page), POLL).toBe(1);
     await page.getByTestId("fill").click();
     await other.getByTestId("cancel-fill").waitFor();
+    model.release();
     await expect.poll(() => done(other), { ...POLL, timeout: 30_000 }).toBe(3);
     await expect.poll(() => done(page), POLL).toBe(3);
     await other.getByTestId("table-progress-counts").getByText("3 / 3 answered").waitFor();

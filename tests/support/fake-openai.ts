@@ -61,6 +61,8 @@ export type Reply =
       /** Milliseconds before each token; `firstDelayMs` before the first one only. */
       delayMs?: number;
       firstDelayMs?: number;
+      /** Awaited before the first token (after firstDelayMs): a test holds the answer until then. */
+      gate?: Promise<void>;
       finishReason?: string;
     }
   | { kind: "http-error"; status: number; message: string; type?: string; code?: string };
@@ -132,6 +134,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     if (!body.stream) {
       // A non-streamed answer takes firstDelayMs as a whole (a model's latency).
       if (reply.firstDelayMs) await sleep(reply.firstDelayMs);
+      if (reply.gate) await reply.gate;
       return json(res, 200, completion(id, body.model, reply));
     }
     openStreams++;
@@ -263,6 +266,7 @@ async function stream(
   let toolIndex = 0;
   chunk({ role: "assistant", content: "" });
   if (reply.firstDelayMs) await sleep(reply.firstDelayMs);
+  if (reply.gate) await reply.gate;
   for (const [stepIndex, step] of reply.steps.entries()) {
     if ("error" in step) {
       send({ error: { message: step.error, type: "server_error", code: null, param: null } });

@@ -16,6 +16,15 @@ export interface TableModel {
   failOnce(key: string, status?: number): void;
   /** Milliseconds per answer. */
   delayMs: number;
+  /**
+   * From now on, every answer waits until `allow` lets it through or `release` ends the hold:
+   * a test sees cells waiting, or a fill in progress, however busy the machine is.
+   */
+  hold(): void;
+  /** Lets the next `count` held answers through (those waiting first). */
+  allow(count: number): void;
+  /** Ends the hold: every waiting answer, and every later one, goes. */
+  release(): void;
   /** Total table calls. */
   readonly total: number;
 }
@@ -64,12 +73,38 @@ export function installTableModel(
   const calls = new Map<string, number>();
   const failures = new Map<string, number>();
   let total = 0;
+  let holding = false;
+  let permits = 0;
+  const waiting: Array<() => void> = [];
+  const gate = (): Promise<void> | undefined => {
+    if (!holding) return undefined;
+    if (permits > 0) {
+      permits--;
+      return undefined;
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
   const model: TableModel = {
     calls,
     failOnce(key, status = 500) {
       failures.set(key, status);
     },
     delayMs: options.delayMs ?? 0,
+    hold() {
+      holding = true;
+    },
+    allow(count) {
+      permits += count;
+      while (permits > 0 && waiting.length > 0) {
+        permits--;
+        waiting.shift()?.();
+      }
+    },
+    release() {
+      holding = false;
+      permits = 0;
+      for (const resolve of waiting.splice(0)) resolve();
+    },
     get total() {
       return total;
     },
@@ -102,7 +137,7 @@ export function installTableModel(
       explanation: `Read in ${prompt.documentName}.`,
       citations,
     });
-    return { kind: "stream", steps: [{ text }], firstDelayMs: model.delayMs };
+    return { kind: "stream", steps: [{ text }], firstDelayMs: model.delayMs, gate: gate() };
   });
   return model;
 }
