@@ -160,14 +160,18 @@ describe("Coalescer", () => {
 });
 
 describe("inFlightFromEnv", () => {
-  it("takes an integer from 0 to 50 and falls back on anything else", () => {
-    expect(inFlightFromEnv(undefined, 1)).toBe(1);
-    expect(inFlightFromEnv("", 1)).toBe(1);
-    expect(inFlightFromEnv("0", 1)).toBe(0);
-    expect(inFlightFromEnv("7", 1)).toBe(7);
-    expect(inFlightFromEnv("500", 1)).toBe(50);
-    expect(inFlightFromEnv("-1", 1)).toBe(1);
-    expect(inFlightFromEnv("2.5", 1)).toBe(1);
-    expect(inFlightFromEnv("many", 1)).toBe(1);
+  it("takes a whole number from 0 to 50, the fallback when unset, and refuses anything else by name", () => {
+    const name = "ATRIUM_CHAT_READS_IN_FLIGHT";
+    const read = (value: string | undefined) => inFlightFromEnv(name, 1, { [name]: value });
+    expect(read(undefined)).toBe(1);
+    expect(read("")).toBe(1);
+    expect(read("0")).toBe(0);
+    expect(read("7")).toBe(7);
+    expect(read("50")).toBe(50);
+    for (const bad of ["500", "-1", "2.5", "many"]) {
+      expect(() => read(bad)).toThrow(
+        /ATRIUM_CHAT_READS_IN_FLIGHT must be a whole number from 0 to 50/,
+      );
+    }
   });
 });

@@ -121,12 +121,21 @@ export class Coalescer<K, R> {
 }
 
 /**
- * How many statements of a kind may be in flight from an environment variable (the benchmarks'
- * ATRIUM_CHAT_READS_IN_FLIGHT, _WRITES_ and _SAVES_): an integer from 0 (coalescing off) to 50;
- * unset, empty or anything else gives `fallback`.
+ * How many statements of a kind may be in flight, from the environment variable `name` (the
+ * benchmarks' ATRIUM_CHAT_READS_IN_FLIGHT, _WRITES_ and _SAVES_): an integer from 0 (coalescing
+ * off) to 50; unset or empty gives `fallback`. Anything else stops the server at start, naming
+ * the variable, as ATRIUM_CHAT_BURST_HOLD_MS does (a typo must not measure the default).
  */
-export function inFlightFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === "") return fallback;
+export function inFlightFromEnv(
+  name: string,
+  fallback: number,
+  env: Record<string, string | undefined> = process.env,
+): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === "") return fallback;
   const count = Number(value);
-  return Number.isInteger(count) && count >= 0 ? Math.min(count, 50) : fallback;
+  if (!Number.isInteger(count) || count < 0 || count > 50) {
+    throw new Error(`${name} must be a whole number from 0 to 50, got "${value}"`);
+  }
+  return count;
 }

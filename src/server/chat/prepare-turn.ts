@@ -477,7 +477,7 @@ async function writeManyTurns(
  * together (Coalescer). ATRIUM_CHAT_WRITES_IN_FLIGHT (0 to 50; 0: every write alone, as before
  * the seventh round) sets it for the benchmarks.
  */
-const WRITES_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_WRITES_IN_FLIGHT, 1);
+const WRITES_IN_FLIGHT = inFlightFromEnv("ATRIUM_CHAT_WRITES_IN_FLIGHT", 1);
 /** At most this many turns in one batched write. */
 const MAX_WRITE_BATCH = 100;
 

@@ -160,7 +160,7 @@ function turnStatesQuery(db: Db): NamedRead {
  * together (Coalescer). ATRIUM_CHAT_READS_IN_FLIGHT (0 to 50; 0: every read alone, as before
  * the seventh round) sets it for the benchmarks.
  */
-const READS_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_READS_IN_FLIGHT, 1);
+const READS_IN_FLIGHT = inFlightFromEnv("ATRIUM_CHAT_READS_IN_FLIGHT", 1);
 /** At most this many turns in one batched read. */
 const MAX_BATCH = 100;
 

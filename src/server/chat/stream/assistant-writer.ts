@@ -174,7 +174,7 @@ async function saveMany(db: Db, saves: FinalSave[]): Promise<void> {
  * together. ATRIUM_CHAT_SAVES_IN_FLIGHT (0 to 50; 0: every save alone, as before the seventh
  * round) sets it for the benchmarks.
  */
-const SAVES_IN_FLIGHT = inFlightFromEnv(process.env.ATRIUM_CHAT_SAVES_IN_FLIGHT, 1);
+const SAVES_IN_FLIGHT = inFlightFromEnv("ATRIUM_CHAT_SAVES_IN_FLIGHT", 1);
 
 type FinalSaves = Coalescer<FinalSave, void>;
 const finalSaves = new WeakMap<Db, FinalSaves>();
