@@ -133,6 +133,8 @@ async function openInWorker(dir: string, preparedMode: string | undefined, idleS
     });
     await client.serve();
   } catch (error) {
+    // The start-up's error is the one the caller must see (the server stops on it); closing a
+    // client that failed to start may fail for the same cause, and would only hide it.
     await client.close().catch(() => {});
     throw error;
   }
@@ -201,6 +203,7 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
       },
     };
   } catch (error) {
+    // As above: the start-up's error is thrown, not a close's that follows from it.
     await client.close().catch(() => {});
     throw error;
   }
