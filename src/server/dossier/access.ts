@@ -4,6 +4,7 @@ import type { DossierRole } from "#shared/schemas/dossier.ts";
 import type { FunctionCtx } from "../api/context.ts";
 import type { Identity } from "../auth/identity.ts";
 import type { Executor } from "../db/database.ts";
+import { frozenSql } from "../db/frozen-sql.ts";
 import { documents, dossierFavorites, dossierShares, folders, users } from "../db/schema.ts";
 import { MAX_FOLDER_DEPTH } from "../folders/slugs.ts";
 import { isUuid } from "../ids.ts";
@@ -133,6 +134,11 @@ const folderColumns = (alias: string) =>
  * organization's folders, every column of `folders`, and `rank`.
  */
 export function folderTreeRanksSql(caller: RankCaller, organizationId: string): SQL {
+  return folderTreeRanks(caller.userId, organizationId);
+}
+
+const folderTreeRanks = frozenSql((userId: SQL, organizationId: SQL): SQL => {
+  const caller = { userId };
   const owns = (table: string) =>
     sql`coalesce(${sql.raw(table)}.owner_id = ${caller.userId}, false)`;
   return sql`with recursive tree_grant as (
@@ -157,28 +163,22 @@ export function folderTreeRanksSql(caller: RankCaller, organizationId: string): 
       sql`tree.owns_at_or_above`,
       sql`tree.best_grant`,
     )} as rank from tree`;
-}
+});
 
-/** The caller's rank on each row of `folders` (not aliased). */
-export function folderRankSql(caller: RankCaller): SQL<number> {
-  return folderRankOf(
-    caller,
-    sql`${q("folders", "owner_id")}`,
-    sql`${q("folders", "path")}`,
-    sql`${q("folders", "organization_id")}`,
-  );
-}
-
-/**
- * The caller's rank on each row of `documents` (not aliased). `knownFolder`: the caller's rank
- * on one folder, already computed (folderRankByIdSql) — used for the rows in that folder
- * instead of walking the folder's ancestors again for every row (documents.list's members'
- * part, where every row of a page is in the listed folder: decision 034, "PostgreSQL's share").
+/*
+ * The fragments every listing puts in its statements, each rendered once (frozenSql, decision
+ * 037): building them from the templates above on every call cost more than the rows.
  */
-export function documentRankSql(
-  caller: RankCaller,
-  knownFolder?: { folderId: SQL; rank: SQL },
-): SQL<number> {
+const folderRankOfRow = frozenSql((userId: SQL) =>
+  folderRankOf(
+    { userId },
+    q("folders", "owner_id"),
+    q("folders", "path"),
+    q("folders", "organization_id"),
+  ),
+);
+const documentRankTemplate = (userId: SQL, knownFolder?: { folderId: SQL; rank: SQL }) => {
+  const caller = { userId };
   const parentRank = folderRankOf(
     caller,
     sql`parent_f.owner_id`,
@@ -192,7 +192,7 @@ export function documentRankSql(
         then least(${knownFolder.rank}, 3) else ${viaParent} end)`
     : viaParent;
   return sql<number>`(case
-    when ${q("documents", "owner_id")} = ${caller.userId} then 4
+    when ${q("documents", "owner_id")} = ${userId} then 4
     else greatest(
       coalesce((select ${grantRank("sh_d")} from ${dossierShares} sh_d
         where sh_d.entity_type = 'document' and sh_d.entity_id = ${q("documents", "id")}
@@ -200,12 +200,80 @@ export function documentRankSql(
           and ${granteeIsCaller(caller, "sh_d")}), 0),
       ${fromFolder})
   end)`;
+};
+const documentRankOfRow = frozenSql((userId: SQL) => documentRankTemplate(userId));
+const documentRankInFolder = frozenSql((userId: SQL, folderId: SQL, rank: SQL) =>
+  documentRankTemplate(userId, { folderId, rank }),
+);
+const folderRankTemplate = (userId: SQL) =>
+  folderRankOf({ userId }, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
+const folderRankById = frozenSql(
+  (userId: SQL, folderId: SQL) =>
+    sql<number>`coalesce((select ${folderRankTemplate(userId)} from ${folders} up_f where up_f.id = ${folderId}), 0)`,
+);
+const folderReadableById = frozenSql(
+  (userId: SQL, folderId: SQL) =>
+    sql<boolean>`(coalesce((select ${folderRankTemplate(userId)} from ${folders} up_f where up_f.id = ${folderId}), 0) >= 1)`,
+);
+const folderReadableByIdIn = frozenSql(
+  (userId: SQL, folderId: SQL, organizationId: SQL) =>
+    sql<boolean>`(coalesce((select ${folderRankTemplate(userId)} from ${folders} up_f where up_f.id = ${folderId} and up_f.organization_id = ${organizationId}), 0) >= 1)`,
+);
+const readableDocuments = frozenSql(
+  (organizationId: SQL, userId: SQL) =>
+    sql`(${q("documents", "organization_id")} = ${organizationId} and ${documentRankTemplate(userId)} >= 1)`,
+);
+const documentReadableById = frozenSql(
+  (userId: SQL, documentId: SQL) =>
+    sql<boolean>`exists (select 1 from ${documents} where ${q("documents", "id")} = ${documentId}
+    and ${documentRankTemplate(userId)} >= 1)`,
+);
+const readableFolders = frozenSql(
+  (organizationId: SQL, userId: SQL) =>
+    sql`(${q("folders", "organization_id")} = ${organizationId} and ${folderRankOf({ userId }, q("folders", "owner_id"), q("folders", "path"), q("folders", "organization_id"))} >= 1)`,
+);
+const ownerNameTemplate = (table: "folders" | "documents") =>
+  frozenSql(
+    () =>
+      sql<
+        string | null
+      >`(select nullif(trim(own_u.first_name || ' ' || own_u.last_name), '') from ${users} own_u where own_u.id = ${q(table, "owner_id")})`,
+  );
+const OWNER_NAME = {
+  folders: ownerNameTemplate("folders"),
+  documents: ownerNameTemplate("documents"),
+};
+const favoriteTemplate = (table: "folders" | "documents") =>
+  frozenSql(
+    (userId: SQL) =>
+      sql<boolean>`exists (select 1 from ${dossierFavorites} fav
+    where fav.user_id = ${userId} and fav.entity_type = ${sql.raw(table === "folders" ? "'folder'" : "'document'")} and fav.entity_id = ${q(table, "id")})`,
+  );
+const FAVORITE = { folders: favoriteTemplate("folders"), documents: favoriteTemplate("documents") };
+
+/** The caller's rank on each row of `folders` (not aliased). */
+export function folderRankSql(caller: RankCaller): SQL<number> {
+  return folderRankOfRow(caller.userId);
+}
+
+/**
+ * The caller's rank on each row of `documents` (not aliased). `knownFolder`: the caller's rank
+ * on one folder, already computed (folderRankByIdSql) — used for the rows in that folder
+ * instead of walking the folder's ancestors again for every row (documents.list's members'
+ * part, where every row of a page is in the listed folder: decision 034, "PostgreSQL's share").
+ */
+export function documentRankSql(
+  caller: RankCaller,
+  knownFolder?: { folderId: SQL; rank: SQL },
+): SQL<number> {
+  return knownFolder
+    ? documentRankInFolder(caller.userId, knownFolder.folderId, knownFolder.rank)
+    : documentRankOfRow(caller.userId);
 }
 
 /** The caller's rank on the folder whose id is `folderId` (0 when there is none), any organization. */
 export function folderRankByIdSql(caller: RankCaller, folderId: SQL): SQL<number> {
-  const rank = folderRankOf(caller, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
-  return sql<number>`coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}), 0)`;
+  return folderRankById(caller.userId, folderId);
 }
 
 /**
@@ -217,20 +285,15 @@ export function folderReadableSql(
   folderId: SQL,
   organizationId?: string,
 ): SQL<boolean> {
-  const rank = folderRankOf(caller, sql`up_f.owner_id`, sql`up_f.path`, sql`up_f.organization_id`);
-  const inOrganization = organizationId
-    ? sql` and up_f.organization_id = ${organizationId}`
-    : sql``;
-  return sql<boolean>`(coalesce((select ${rank} from ${folders} up_f where up_f.id = ${folderId}${inOrganization}), 0) >= 1)`;
+  return organizationId
+    ? folderReadableByIdIn(caller.userId, folderId, organizationId)
+    : folderReadableById(caller.userId, folderId);
 }
 
 /** Rows of `documents` the caller may read (in their organization); never true without one. */
 export function readableDocumentsCondition(caller: DossierCaller): SQL {
   if (!caller.organizationId) return sql`false`;
-  return and(
-    eq(documents.organizationId, caller.organizationId),
-    sql`${documentRankSql(caller)} >= 1`,
-  ) as SQL;
+  return readableDocuments(caller.organizationId, caller.userId);
 }
 
 /**
@@ -238,24 +301,18 @@ export function readableDocumentsCondition(caller: DossierCaller): SQL {
  * queries that alias the documents table.
  */
 export function documentReadableByIdSql(caller: RankCaller, documentId: SQL): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${documents} where ${q("documents", "id")} = ${documentId}
-    and ${documentRankSql(caller)} >= 1)`;
+  return documentReadableById(caller.userId, documentId);
 }
 
 /** Rows of `folders` the caller may read (in their organization); never true without one. */
 export function readableFoldersCondition(caller: DossierCaller): SQL {
   if (!caller.organizationId) return sql`false`;
-  return and(
-    eq(folders.organizationId, caller.organizationId),
-    sql`${folderRankSql(caller)} >= 1`,
-  ) as SQL;
+  return readableFolders(caller.organizationId, caller.userId);
 }
 
 /** The owner's display name for rows of `table`. */
 export function ownerNameSql(table: typeof folders | typeof documents): SQL<string | null> {
-  return sql<
-    string | null
-  >`(select nullif(trim(own_u.first_name || ' ' || own_u.last_name), '') from ${users} own_u where own_u.id = ${q(tableName(table), "owner_id")})`;
+  return OWNER_NAME[tableName(table)]();
 }
 
 /** Whether the caller starred each row of `table`. */
@@ -263,9 +320,7 @@ export function isFavoriteSql(
   caller: RankCaller,
   table: typeof folders | typeof documents,
 ): SQL<boolean> {
-  const type = table === folders ? "folder" : "document";
-  return sql<boolean>`exists (select 1 from ${dossierFavorites} fav
-    where fav.user_id = ${caller.userId} and fav.entity_type = ${type} and fav.entity_id = ${q(tableName(table), "id")})`;
+  return FAVORITE[tableName(table)](caller.userId);
 }
 
 /** What every listing adds to a row: the caller's rank, the owner's name, their star. */
