@@ -1,4 +1,5 @@
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** The project's root, where a child process runs (its cwd). */
 export const ROOT = resolve(import.meta.dirname, "../..");
@@ -14,4 +15,9 @@ export const NODE = join(ROOT, "node_modules/.bin/node");
  * 2-core machine that runs three test files at a time the CPU is the whole run's limit
  * (decision 036).
  */
-export const TEST_NODE_FLAGS = ["--liftoff-only"];
+export const TEST_NODE_FLAGS = [
+  "--liftoff-only",
+  // The resolve shortcut the server's own scripts start with (decision 038): each test
+  // worker and child server loads the server's few hundred node_modules files.
+  `--import=${pathToFileURL(join(ROOT, "src/server/register-resolve-cache.ts")).href}`,
+];
