@@ -151,6 +151,21 @@ describe("e2e: app shell", () => {
     expect(await shell.getByTestId("sidebar").textContent()).toContain(APP_NAME);
     expect(await shell.getByTestId("sidebar").textContent()).not.toContain("Atrium");
 
+    // Someone who asked for less motion gets no looping animation: the ping of a dot that is
+    // not live, a loading row's shimmer and every spinner play once, in a millisecond.
+    const looping = () =>
+      shell.evaluate(() => {
+        const dot = document.createElement("span");
+        dot.className = "animate-ping";
+        document.body.append(dot);
+        const { animationIterationCount, animationDuration } = getComputedStyle(dot);
+        dot.remove();
+        return `${animationIterationCount} ${animationDuration}`;
+      });
+    expect(await looping()).toBe("infinite 1s");
+    await shell.emulateMedia({ reducedMotion: "reduce" });
+    expect(await looping()).toBe("1 0.001s");
+
     expect(context.errors).toEqual([]);
     await context.close();
   });
