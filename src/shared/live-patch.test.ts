@@ -82,6 +82,21 @@ describe("live patches", () => {
     expect(() => applyPatch([1], { a: [{ nope: 1 }] })).toThrow(PatchMismatchError);
   });
 
+  it("keeps a key named __proto__ as a key, never as the prototype", () => {
+    const after = JSON.parse('{"__proto__":{"polluted":true},"name":"x"}') as unknown;
+    const patch = diffValues({ name: "x" }, after);
+    expect(JSON.stringify(patch)).toBe('{"o":{"__proto__":{"$":{"polluted":true}}}}');
+    const applied = applyPatch(wire({ name: "x" }), wire(patch)) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(applied)).toBe(Object.prototype);
+    expect(Object.hasOwn(applied, "__proto__")).toBe(true);
+    expect(applied).toEqual(wire(after));
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    // A patch from anywhere else cannot reach a prototype either.
+    const hostile = applyPatch({}, JSON.parse('{"o":{"__proto__":{"$":[]}}}'));
+    expect(Object.getPrototypeOf(hostile)).toBe(Object.prototype);
+    expect(roundTrip({}, JSON.parse('{"__proto__":[]}'))).toEqual(JSON.parse('{"__proto__":[]}'));
+  });
+
   it("turns any JSON value into any other through its patch (property)", {
     timeout: 30_000,
   }, () => {

@@ -48,6 +48,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * `target[key] = value` as JSON.parse does it: an own property, even for the key "__proto__",
+ * which a plain assignment would take as the object's prototype (a value's keys may be anybody's
+ * text: a tag, a column's name).
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  } else target[key] = value;
+}
+
 /** In an array JSON writes an absent value as null. */
 const arrayItem = (value: unknown) => {
   const json = jsonOf(value);
@@ -98,7 +114,7 @@ function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>): Li
     const patch = av === undefined ? { $: bv } : diff(av, bv);
     if (patch === null) continue;
     changed ??= {};
-    changed[key] = patch;
+    setOwn(changed, key, patch);
   }
   for (const key of Object.keys(a)) {
     const bRaw = Object.hasOwn(b, key) ? b[key] : undefined;
@@ -193,7 +209,7 @@ export function applyPatch(base: unknown, patch: unknown): unknown {
     }
     for (const key of Object.keys(changed)) {
       const own = Object.hasOwn(base, key) ? base[key] : undefined;
-      result[key] = applyPatch(own, changed[key]);
+      setOwn(result, key, applyPatch(own, changed[key]));
     }
     return result;
   }
