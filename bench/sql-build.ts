@@ -41,36 +41,22 @@ const caller = {
 const folderId = "3f1e0c1a-3333-4111-8111-111111111111";
 const ids = ["3f1e0c1a-4444-4111-8111-111111111111", "3f1e0c1a-5555-4111-8111-111111111111"];
 
+/** A folder's first page (documents.list) with the given select list. */
+const folderPage = (columns: typeof documentSummaryColumns) =>
+  db
+    .select(columns)
+    .from(documents)
+    .where(
+      and(eq(documents.organizationId, caller.organizationId), eq(documents.folderId, folderId)),
+    )
+    .limit(51)
+    .toSQL();
+
 const cases: [string, () => { sql: string; params: unknown[] }][] = [
-  [
-    "a folder's page, plain columns (no access SQL)",
-    () =>
-      db
-        .select(documentSummaryColumns)
-        .from(documents)
-        .where(
-          and(
-            eq(documents.organizationId, caller.organizationId),
-            eq(documents.folderId, folderId),
-          ),
-        )
-        .limit(51)
-        .toSQL(),
-  ],
+  ["a folder's page, plain columns (no access SQL)", () => folderPage(documentSummaryColumns)],
   [
     "a folder's page with rank, owner and star",
-    () =>
-      db
-        .select(documentSummaryColumnsFor(caller))
-        .from(documents)
-        .where(
-          and(
-            eq(documents.organizationId, caller.organizationId),
-            eq(documents.folderId, folderId),
-          ),
-        )
-        .limit(51)
-        .toSQL(),
+    () => folderPage(documentSummaryColumnsFor(caller)),
   ],
   [
     "a member's part of a page",
