@@ -30,8 +30,8 @@ export default defineConfig({
           // A worker runs its unit files one after another in one process and one module
           // registry, instead of a new process each: 160-185 CPU-s for the project instead of
           // 236-256 (decision 036, "Unit files share their workers"). Unit files keep no state
-          // between them (no module mocks; files in shuffled order pass); integration files do
-          // (a server's caches), so they keep a process each.
+          // between them (no module mocks; files in shuffled order pass). Integration files keep
+          // a process each: sharing, one of their tests failed (same decision).
           isolate: false,
           setupFiles: [
             "tests/support/fail-on-console-error.ts",

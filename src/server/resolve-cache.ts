@@ -8,16 +8,16 @@ import { pathToFileURL } from "node:url";
  * the way copies that package.json's data with a spread, which runs the lazy getters of its
  * `exports` and `imports`: the whole exports map is parsed again for every file. drizzle-orm's
  * package.json is 179 kB and the server loads a few hundred of its files, so importing the
- * server cost about 2 CPU-seconds, more than half of it in those parses (and the garbage they
- * leave), in every process that starts it: the server, each test worker, each child server.
+ * server took about 2 CPU-seconds, more than half of it in those parses (and the garbage they
+ * leave), in every process that starts the server: `npm start`, the CLI, the job worker.
  *
- * Files of one directory have the same nearest package.json, so the same format. For a
- * relative `.js` import from inside node_modules, the first file resolved in a directory goes
- * through Node's own resolution, which gives its format; every later one in that directory is
- * resolved here, as Node would (the URL relative to the importer, or the absolute path or URL a
- * test runner imports by), with that format. Anything else (bare names, `#imports`, other
- * extensions, import attributes, our own source) is Node's, untouched. A file that does not exist fails when it is loaded instead of when it is resolved,
- * with Node's "cannot find" error either way.
+ * Files of one directory have the same nearest package.json, so the same format. For a `.js`
+ * file inside node_modules, the first file resolved in a directory goes through Node's own
+ * resolution, which gives its format; every later one in that directory is resolved here, as
+ * Node would (the URL relative to the importer, or the absolute path or URL a test runner
+ * imports by), with that format. Anything else (bare names, `#imports`, other extensions,
+ * import attributes, our own source) is Node's, untouched. A file that does not exist fails
+ * when it is loaded instead of when it is resolved, with Node's "cannot find" error either way.
  */
 
 type ResolveContext = { parentURL?: string; importAttributes?: Record<string, string> };
@@ -71,10 +71,11 @@ function fileUrlOf(specifier: string, context: ResolveContext): string | undefin
   return undefined;
 }
 
+let registered = false;
+
 /** Registers the shortcut for this thread (once); module.registerHooks covers import and require. */
 export function registerResolveCache(): void {
   if (registered) return;
   registered = true;
   registerHooks({ resolve: createResolveCache().resolve as never });
 }
-let registered = false;

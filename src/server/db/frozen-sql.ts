@@ -5,9 +5,9 @@ import { PgDialect } from "drizzle-orm/pg-core";
  * SQL fragments whose constant text is rendered once (decision 037). drizzle renders a statement
  * by walking every chunk of its `sql` templates on every call, testing each against a dozen
  * classes by walking its prototype chain; the access rules (dossier/access.ts) nest a few
- * hundred chunks into every listing, which made building a statement's text cost more than
- * reading its rows (a document page: about 200 µs to build, of which the rank, star and owner
- * columns were 60 %; 14.8 % of a server's busy time in the soak).
+ * hundred chunks into every listing (a folder's page took about 170 µs to build, of which the
+ * rank, star and owner columns were 60–70 %; drizzle's SQL building was 14.8 % of a server's busy
+ * time in the soak).
  *
  * `frozenSql(build)` calls `build` once, with one marker per parameter it declares, renders the
  * result to text, and returns a function that puts the values given on each call where the
