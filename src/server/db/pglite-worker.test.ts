@@ -27,8 +27,22 @@ const SETUP = `
   create table if not exists proto_refs (id int primary key, item text references proto_items(id));
 `;
 
+/**
+ * One database is created (createPgliteDataDir: initdb and the migrations, in a child process,
+ * seconds of CPU) and every instance of this file opens a copy of it.
+ */
+const template = path.join(scratch, "template");
+async function copyOfTemplate(name: string): Promise<string> {
+  const dataDir = path.join(scratch, name);
+  fs.cpSync(path.join(template, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
+  return dataDir;
+}
+
 beforeAll(async () => {
-  local = await PGlite.create({ extensions: { vector } });
+  await createPgliteDataDir(template);
+  local = await PGlite.create(path.join(await copyOfTemplate("local"), "pglite"), {
+    extensions: { vector },
+  });
   await local.exec("create extension if not exists vector");
   await local.exec(SETUP);
 }, 300_000);
@@ -74,15 +88,14 @@ const EVERY_TYPE = `select
 
 describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
   beforeAll(async () => {
-    const dataDir = path.join(scratch, `data-${idleSpinUs}`);
-    await createPgliteDataDir(dataDir);
+    const dataDir = await copyOfTemplate(`data-${idleSpinUs}`);
     remote = await startPgliteWorker({
       dir: path.join(dataDir, "pglite"),
       sharedBuffers: "16MB",
       analyzeEveryMs: 60_000,
       idleSpinUs,
     });
-    // Not migrated here (the protocol is what is tested): named statements everywhere from now.
+    // The protocol is what is tested (on its own tables): named statements everywhere from now.
     await remote.serve();
     await remote.exec(SETUP);
   }, 300_000);
@@ -366,14 +379,19 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
 
     it("a statement announced by wake answers as any other; a wake with nothing after it is harmless", async () => {
       const waitsBefore = remote.hop.idleWaits;
-      remote.wake(50_000);
-      const got = await remote.query<{ n: number }>("select 41 + 1 as n");
-      expect(got.rows).toEqual([{ n: 42 }]);
+      const hitsBefore = remote.hop.idleWaitHits;
+      // A wake waits at most MAX_WAKE_US (5 ms) for the statement: on a loaded machine the main
+      // thread can be off its core for longer, so a miss is allowed; twenty in a row are not.
+      for (let attempt = 0; attempt < 20 && remote.hop.idleWaitHits === hitsBefore; attempt++) {
+        remote.wake(50_000);
+        const got = await remote.query<{ n: number }>("select 41 + 1 as n");
+        expect(got.rows).toEqual([{ n: 42 }]);
+      }
+      expect(remote.hop.idleWaitHits).toBeGreaterThan(hitsBefore);
       remote.wake(1_000);
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect((await remote.query<{ n: number }>("select 7 as n")).rows).toEqual([{ n: 7 }]);
       expect(remote.hop.idleWaits).toBeGreaterThan(waitsBefore);
-      expect(remote.hop.idleWaitHits).toBeGreaterThan(0);
     });
 
     it("counts statements in memory the main thread reads", async () => {
@@ -387,8 +405,7 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
 
   describe("PGlite through its worker: close", () => {
     it("closes while busy: every call settles, later calls fail as on a closed PGlite", async () => {
-      const dataDir = path.join(scratch, `closing-${idleSpinUs}`);
-      await createPgliteDataDir(dataDir);
+      const dataDir = await copyOfTemplate(`closing-${idleSpinUs}`);
       const client = await startPgliteWorker({
         dir: path.join(dataDir, "pglite"),
         sharedBuffers: "16MB",
