@@ -64,12 +64,18 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
     return chatId;
   }
 
-  /** prepareTurn as POST /api/chat runs it, with `meanwhile` run after the read, before the writes. */
+  /**
+   * prepareTurn as POST /api/chat runs it, with `meanwhile` run after the read, before the writes.
+   * It runs as the writes' hold (start-chat.ts's burst hold), which the writes wait for however
+   * long it takes: as the model's first output they would wait at most 25 ms, and on a busy
+   * machine `meanwhile`'s own statement can take longer (the turn then wrote first).
+   */
   async function turn(
     user: TestUser,
     threadId: string,
     meanwhile: (prepared: PreparedTurn) => Promise<void>,
   ) {
+    let started: PreparedTurn | undefined;
     const request: ChatRequest = {
       threadId,
       trigger: "submit-message",
@@ -83,7 +89,11 @@ describe.each(DB_KINDS)("chat turn writes (%s)", (kind) => {
       request,
       models: chat.server.running.services.models,
       isStreaming: () => false,
-      onReady: (turn) => ({ firstOutput: meanwhile(turn) }),
+      onReady: (turn) => {
+        started = turn;
+        return { firstOutput: Promise.resolve() };
+      },
+      holdWrites: () => meanwhile(started!),
     });
   }
 
