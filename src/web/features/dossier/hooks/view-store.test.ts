@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { useDossierViewStore } from "./view-store.ts";
 
 describe("dossier view store", () => {
+  // Each test from the store's first state and an empty storage, whatever ran before it.
+  beforeEach(() => {
+    localStorage.clear();
+    useDossierViewStore.setState(useDossierViewStore.getInitialState(), true);
+  });
+
   it("starts in the grid and keeps the choice under 'dossier-view'", () => {
     expect(useDossierViewStore.getState().view).toBe("grid");
     useDossierViewStore.getState().setView("list");
