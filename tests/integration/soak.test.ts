@@ -4,7 +4,7 @@ import { freshMigratedDataDir, freshPostgresUrl } from "../support/databases.ts"
 
 /**
  * The soak (bench/soak.ts, issue 16) at a small scale: real server children under sockets,
- * reads and writes, chats and uploads for half a minute, then every acknowledged write read
+ * reads and writes, chats and uploads for 20 seconds, then every acknowledged write read
  * back. Correctness only (no errors, nothing lost); timings and memory live in the benchmark.
  */
 
@@ -12,15 +12,15 @@ const SHORT: Omit<SoakOptions, "database" | "instances"> = {
   organizations: 4,
   usersPerOrganization: 5,
   documentsPerOrganization: 10,
-  durationMs: 30_000,
-  warmupMs: 10_000,
-  windowMs: 10_000,
+  durationMs: 20_000,
+  warmupMs: 5_000,
+  windowMs: 5_000,
   sockets: 100,
   rps: 40,
   writeShare: 0.3,
   chats: 3,
   chatPauseMs: 1000,
-  uploadsPerMinute: 8,
+  uploadsPerMinute: 12,
   // A bounded queue: on a busy machine requests beyond it are skipped (counted, not errors)
   // instead of waiting past the client's time-out.
   maxInFlight: 24,
