@@ -30,8 +30,7 @@ export default defineConfig({
           // A worker runs its unit files one after another in one process and one module
           // registry, instead of a new process each: 160-185 CPU-s for the project instead of
           // 236-256 (decision 036, "Unit files share their workers"). Unit files keep no state
-          // between them (no module mocks; files in shuffled order pass). Integration files keep
-          // a process each: sharing, one of their tests failed (same decision).
+          // between them (no module mocks; files in shuffled order pass).
           isolate: false,
           setupFiles: [
             "tests/support/fail-on-console-error.ts",
@@ -47,6 +46,12 @@ export default defineConfig({
           execArgv,
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
+          // As the unit files: one process and module registry a worker, not one a file. Each
+          // file imported the whole server afresh, 4-6 s between files; 834 CPU-s and 447 s for
+          // the project instead of 1,032 and 549 (decision 036, "Integration files share
+          // their workers"). Every file starts its own servers on its own databases and closes
+          // them; none mocks a module or leaves the environment changed.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -59,6 +64,9 @@ export default defineConfig({
           execArgv,
           globalSetup: ["tests/support/global-setup.ts", "tests/support/build-web.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
+          // As above: 851 CPU-s and 435 s for the project instead of 909 and 462 (decision 036).
+          // Every file launches its own browser and servers and closes them.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
