@@ -42,10 +42,12 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 6] [--profile]
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
  *     [--sdk-rounds 3] [--timeline] [--in-process-only] [--threads created|seeded]
- *     [--settle-ms 500] [--warm-sockets] [--pg-statements]
+ *     [--settle-ms 500] [--warm-sockets] [--pg-statements] [--turn-setup-sql "STATEMENT; ..."]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
- * runs nothing else: about 20 s). It also measures, in process, the CPU per chunk of the stream
+ * runs nothing else: about 20 s; --turn-setup-sql runs its statements on that database first, to
+ * measure a turn without a trigger, say: "alter table messages disable trigger atrium_usage").
+ * It also measures, in process, the CPU per chunk of the stream
  * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
  * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
  * It also measures, in process, the AI SDK's own CPU per answer with the relay's call and the
@@ -85,6 +87,7 @@ const { values } = parseArgs({
     profile: { type: "boolean", default: false },
     "turn-cpu": { type: "string", default: "300" },
     "turn-cpu-only": { type: "boolean", default: false },
+    "turn-setup-sql": { type: "string" },
     "pipeline-rounds": { type: "string", default: "5" },
     timeline: { type: "boolean", default: false },
     "sdk-rounds": { type: "string", default: "3" },
@@ -146,6 +149,7 @@ if (database === "pglite" && turnCpuTurns > 0) {
         warmup: 20,
         prepared,
         model: { baseUrl: "http://127.0.0.1:9/v1", name: MODEL },
+        setupSql: values["turn-setup-sql"],
       }),
     );
   }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "../../src/server/auth/passwords.ts";
 import { prepareTurn } from "../../src/server/chat/prepare-turn.ts";
 import { AssistantWriter } from "../../src/server/chat/stream/assistant-writer.ts";
@@ -57,6 +57,8 @@ export async function measureTurnCpu(options: {
   warmup: number;
   prepared: boolean;
   model: { baseUrl: string; name: string };
+  /** Statements (`;`-separated) run on the database before the turns (a trigger disabled, say). */
+  setupSql?: string;
 }): Promise<TurnCpu> {
   const dir = mkdtempSync(path.join(tmpdir(), "atrium-turn-cpu-"));
   const previous = process.env.ATRIUM_PGLITE_PREPARED;
@@ -76,6 +78,9 @@ export async function measureTurnCpu(options: {
   try {
     const db = services.database.db;
     const { org, user, claims } = await seedChatMember(services, "Turn CPU");
+    for (const statement of (options.setupSql ?? "").split(";")) {
+      if (statement.trim()) await db.execute(sql.raw(statement));
+    }
     const total = options.warmup + options.turns;
     const ids = Array.from({ length: total }, (_, i) => `turn-cpu-${i}-${newId().slice(-8)}`);
     await db
