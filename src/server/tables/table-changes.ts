@@ -22,8 +22,10 @@ import { dependOnTable, requireTableAccess } from "./table-access.ts";
  * the oldest transaction still open on the database: a transaction that
  * started earlier but commits after the read stamps its cells with its own
  * start, which the next read's `>=` still finds. The price is that a few
- * cells may come twice (merging is idempotent). PGlite has one connection,
- * so no transaction overlaps a read.
+ * cells may come twice (merging is idempotent). Only this database's
+ * transactions count: one open in another database of the same cluster
+ * cannot write these cells. PGlite has one connection, so no transaction
+ * overlaps a read.
  */
 
 /** More changed cells than this in one answer: read the whole table again instead. */
@@ -48,7 +50,7 @@ async function changesPoint(db: Executor): Promise<bigint> {
   const result = await db.execute(sql`
     select (extract(epoch from least(clock_timestamp(), (
       select min(xact_start) from pg_stat_activity
-      where xact_start is not null and pid <> pg_backend_pid()
+      where xact_start is not null and pid <> pg_backend_pid() and datname = current_database()
     ))) * 1000000)::bigint::text as "micros"
   `);
   const row = (rowsOf(result) as Array<{ micros: string }>)[0];
