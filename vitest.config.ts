@@ -48,7 +48,7 @@ export default defineConfig({
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           // As the unit files: one process and module registry a worker, not one a file. Each
           // file imported the whole server afresh, 4-6 s between files; 834 CPU-s and 447 s for
-          // the project instead of 1,032 and 549 (decision 036, "Integration files share
+          // the project instead of 1,032 and 549 (decision 036, "Integration and e2e files share
           // their workers"). Every file starts its own servers on its own databases and closes
           // them; none mocks a module or leaves the environment changed.
           isolate: false,
