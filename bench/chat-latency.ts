@@ -804,6 +804,7 @@ const MARK_ORDER = [
   "ready",
   "runTurn",
   "streamText",
+  "gated",
   "modelCall",
   "respond",
   "firstOutput",

@@ -20,6 +20,8 @@ export type ChatMark =
   | "runTurn"
   /** streamText called (history converted, tools and instructions built). */
   | "streamText"
+  /** A guessed turn's model request reached the read's gate (the set-up is done). */
+  | "gated"
   | "modelCall"
   | "respond"
   | "firstOutput"

@@ -45,7 +45,14 @@ export async function generateAnswer(
   options.timeline?.mark("streamText");
   const gate = options.modelGate;
   const result = streamText({
-    model: gate ? gated(model.model, gate, () => options.onModelCall?.()) : model.model,
+    model: gate
+      ? gated(
+          model.model,
+          gate,
+          () => options.onModelCall?.(),
+          () => options.timeline?.mark("gated"),
+        )
+      : model.model,
     instructions: systemPrompt({
       appName: services.config.appName,
       now: new Date(),
@@ -114,13 +121,19 @@ export async function generateAnswer(
  * sixth round): true lets them go exactly as they would have, false fails them before anything
  * leaves for the provider (the turn was cancelled unseen).
  */
-function gated(model: LanguageModel, gate: Promise<boolean>, onCall: () => void): LanguageModel {
+function gated(
+  model: LanguageModel,
+  gate: Promise<boolean>,
+  onCall: () => void,
+  onWait: () => void,
+): LanguageModel {
   if (typeof model === "string") return model;
   return wrapLanguageModel({
     model,
     middleware: {
       specificationVersion: "v4",
       wrapStream: async ({ doStream }) => {
+        onWait();
         if (!(await gate)) throw new Error("The turn was started from a guess the read refused.");
         onCall();
         return doStream();
