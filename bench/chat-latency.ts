@@ -26,7 +26,7 @@ import {
   pgStatementsText,
 } from "./support/soak-pg-statements.ts";
 import { machineInfo, processCpuMs } from "./support/machine.ts";
-import { type DbKind, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
+import { type DbKind, type PrepareOptions, prepareServer, RESULTS_DIR } from "./support/prepare.ts";
 import { monotonicUs, profilesIn, summarizeProfile } from "./support/profile.ts";
 import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts";
 
@@ -43,6 +43,7 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
  *     [--sdk-rounds 3] [--timeline] [--in-process-only] [--threads created|seeded]
  *     [--settle-ms 500] [--warm-sockets] [--pg-statements] [--turn-setup-sql "STATEMENT; ..."]
+ *     [--compare-env "NAME=value ..."] [--compare-entry FILE]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about 20 s; --turn-setup-sql runs its statements on that database first, to
@@ -70,7 +71,13 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * ago) usually opens 100 new connections and the first none (decision 032, seventh round).
  * --warm-sockets sends 100 requests the target answers at once (a 404) before each case's
  * pause, so both cases start on open sockets. --pg-statements runs the throwaway PostgreSQL with
- * pg_stat_statements and reports its statements over the rounds at once. On PostgreSQL the
+ * pg_stat_statements and reports its statements over the rounds at once. --compare-env starts a
+ * second server with those variables on top (its own database) and runs its one-at-a-time chats
+ * interleaved with the first's, the order alternating, then reports both above the relay and
+ * the median of their chat-by-chat differences: a side-by-side A/B that the machine's drift
+ * between runs cannot decide (a server knob such as ATRIUM_CHAT_SPECULATION=off or
+ * PGLITE_THREAD=main). --compare-entry FILE runs that second server from another entry file
+ * (another commit's, from a worktree). On PostgreSQL the
  * server's cases also give PostgreSQL's own CPU per chat (its backends, from /proc): it runs on
  * the same cores as the server, the model and this process.
  */
@@ -97,6 +104,8 @@ const { values } = parseArgs({
     statements: { type: "boolean", default: false },
     "pg-statements": { type: "boolean", default: false },
     "warm-sockets": { type: "boolean", default: false },
+    "compare-env": { type: "string" },
+    "compare-entry": { type: "string" },
   },
 });
 /**
@@ -108,6 +117,20 @@ const threadsMode = values.threads;
 if (threadsMode !== "created" && threadsMode !== "seeded") {
   throw new Error("--threads: created|seeded");
 }
+/**
+ * --compare-env "NAME=value ...": a second server child with this environment on top, its own
+ * database, whose one-at-a-time chats are interleaved with the first's (which goes first
+ * alternates), so the two are compared chat by chat under the same drift.
+ */
+const compareEnv = parseCompareEnv(values["compare-env"]);
+/**
+ * --compare-entry FILE: the second server runs this entry file instead (another commit's
+ * src/server/main.ts, in a worktree whose node_modules links to this one's), with or without
+ * --compare-env.
+ */
+const compareEntry = values["compare-entry"];
+/** What the second server differs by, for the report. */
+const compareLabel = [values["compare-env"], compareEntry].filter(Boolean).join(", ");
 const database = values.database as DbKind;
 if (database !== "pglite" && database !== "postgres")
   throw new Error("--database: pglite|postgres");
@@ -314,25 +337,44 @@ const server = await prepareServer({
   log,
   postgresSettings:
     values["pg-statements"] && database === "postgres" ? PG_STATEMENTS_SETTINGS : undefined,
-  // Threads have a title of their own: no title is generated during the run. Seeded ones exist
-  // beforehand; created ones are made through threads.create just before their first message.
-  seedMore: async ({ db, organizationId, users }) => {
+  seedMore: seedThreads(threadIds),
+});
+/** The --compare-env server: the same data, its own database; one-at-a-time chats only. */
+const threadIdsB: string[][] = [];
+const serverB =
+  compareEnv || compareEntry
+    ? await prepareServer({
+        database,
+        users: 1,
+        extraSessions: 0,
+        log: (line) => log(`[B] ${line}`),
+        postgresSettings: undefined,
+        env: { ...compareEnv, ATRIUM_CHAT_TIMELINE: "", ATRIUM_STATEMENT_LOG: "" },
+        entry: compareEntry,
+        seedMore: seedThreads(threadIdsB),
+      })
+    : undefined;
+
+/**
+ * Each user's threads (ids into `into`). Threads have a title of their own: no title is generated
+ * during the run. Seeded ones exist beforehand; created ones are made through threads.create just
+ * before their first message.
+ */
+function seedThreads(into: string[][]): PrepareOptions["seedMore"] {
+  return async ({ db, organizationId, users }) => {
     const rows: Array<typeof threads.$inferInsert> = [];
     users.forEach((user, u) => {
       const count = (u === 0 ? sequentialThreads : 0) + rounds + 1;
-      threadIds[u] = Array.from(
-        { length: count },
-        (_, i) => `bench-${u}-${i}-${user.id.slice(-8)}`,
-      );
-      for (const id of threadIds[u]!) {
+      into[u] = Array.from({ length: count }, (_, i) => `bench-${u}-${i}-${user.id.slice(-8)}`);
+      for (const id of into[u]!) {
         rows.push({ id, organizationId, userId: user.id, title: "Bench chat" });
       }
     });
     if (threadsMode === "created") return;
     for (let i = 0; i < rows.length; i += 500)
       await db.insert(threads).values(rows.slice(i, i + 500));
-  },
-});
+  };
+}
 /** PostgreSQL's own CPU (its backends, from /proc): on the same cores as the server's. */
 const postmaster = server.databaseUrl
   ? postmasterOnPort(Number(new URL(server.databaseUrl).port))
@@ -341,6 +383,7 @@ const pgCpuMs = () => (postmaster === undefined ? 0 : serverCpuMs(postmaster));
 const stopAll = async () => {
   await relay.close();
   await server.close();
+  await serverB?.close();
   await fake.close();
 };
 process.once("SIGINT", () => {
@@ -421,13 +464,13 @@ function throughRelay(prompt: string): StreamTarget {
 }
 
 /** threads.create through the server, as the web does before a new chat's first message. */
-async function createThread(user: number, threadId: string): Promise<void> {
+async function createThread(user: number, threadId: string, target = server): Promise<void> {
   if (threadsMode !== "created") return;
-  const response = await fetch(`${server.url}/api/mutation`, {
+  const response = await fetch(`${target.url}/api/mutation`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
-      authorization: `Bearer ${server.users[user]!.token}`,
+      authorization: `Bearer ${target.users[user]!.token}`,
     },
     body: JSON.stringify({
       path: "threads.create",
@@ -438,11 +481,16 @@ async function createThread(user: number, threadId: string): Promise<void> {
   if (!response.ok) throw new Error(`threads.create: ${response.status} ${await response.text()}`);
 }
 
-function throughServer(user: number, threadId: string, prompt: string): StreamTarget {
+function throughServer(
+  user: number,
+  threadId: string,
+  prompt: string,
+  target = server,
+): StreamTarget {
   return {
-    url: server.url,
+    url: target.url,
     path: "/api/chat",
-    token: server.users[user]!.token,
+    token: target.users[user]!.token,
     body: JSON.stringify({
       id: threadId,
       messages: [
@@ -503,6 +551,9 @@ function caseResult(
 }
 
 const results: CaseResult[] = [];
+/** With --compare-env: the two servers one at a time, chat by chat. */
+const sequentialServerB: StreamTiming[] = [];
+let compared: ReturnType<typeof compareServers> | undefined;
 /** Each round of `concurrency` chats at once: the server's and the relay's p99, in the same round. */
 const concurrentRounds: Array<{
   round: number;
@@ -526,25 +577,53 @@ try {
   const relayCpu = { server: 0, relay: 0 };
   const serverCpu = { server: 0, relay: 0 };
   let sequentialPgCpu = 0;
+  let serverBCpu = 0;
   for (let i = 0; i < warmup + iterations; i++) {
     if (i === warmup) sequentialWindow = { fromUs: monotonicUs(), toUs: 0 };
     const viaModel = await timeStream(agent, direct(QUICK_PROMPT));
-    let from = processCpuMs(relay.pid);
+    const from = processCpuMs(relay.pid);
     const viaRelay = await timeStream(agent, throughRelay(QUICK_PROMPT));
     if (i >= warmup) relayCpu.relay += processCpuMs(relay.pid) - from;
+    // With --compare-env, B's chat comes first every other time.
+    const bFirst = serverB !== undefined && i % 2 === 1;
+    const viaB = bFirst ? await chatOnB(i) : undefined;
     await createThread(0, threadIds[0]![i]!);
-    from = processCpuMs(server.pid);
+    const serverFrom = processCpuMs(server.pid);
     const pgFrom = pgCpuMs();
     const viaServer = await timeStream(agent, throughServer(0, threadIds[0]![i]!, QUICK_PROMPT));
     // The answer's final save runs just after its last byte: let it land in this chat's CPU.
     await new Promise((resolve) => setTimeout(resolve, 2));
-    if (i >= warmup) serverCpu.server += processCpuMs(server.pid) - from;
+    if (i >= warmup) serverCpu.server += processCpuMs(server.pid) - serverFrom;
     if (i >= warmup) sequentialPgCpu += pgCpuMs() - pgFrom;
+    const viaServerB = serverB && !bFirst ? await chatOnB(i) : viaB;
     if (i >= warmup) {
       sequentialDirect.push(viaModel);
       sequentialRelay.push(viaRelay);
       sequentialServer.push(viaServer);
+      if (viaServerB) sequentialServerB.push(viaServerB);
     }
+  }
+  /** One chat on the --compare-env server (its CPU counted after the warm-up). */
+  async function chatOnB(i: number): Promise<StreamTiming> {
+    const target = serverB!;
+    await createThread(0, threadIdsB[0]![i]!, target);
+    const from = processCpuMs(target.pid);
+    const timing = await timeStream(
+      agent,
+      throughServer(0, threadIdsB[0]![i]!, QUICK_PROMPT, target),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    if (i >= warmup) serverBCpu += processCpuMs(target.pid) - from;
+    return timing;
+  }
+  if (serverB) {
+    compared = compareServers(
+      caseResult("server, one at a time", sequentialServer, serverCpu.server),
+      sequentialServer,
+      sequentialServerB,
+      sequentialRelay,
+      caseResult(`server B (${compareLabel}), one at a time`, sequentialServerB, serverBCpu),
+    );
   }
   if (sequentialWindow) sequentialWindow.toUs = monotonicUs();
   results.push(caseResult("direct, one at a time", sequentialDirect));
@@ -787,6 +866,7 @@ if (values.profile) {
     rmSync(profileDir, { recursive: true, force: true });
   }
 }
+if (compared) process.stdout.write(`\n${comparedText(compared)}\n`);
 for (const r of results) if (r.firstError) log(`${r.name}: first error: ${r.firstError}`);
 if (pgStatements) {
   process.stdout.write(
@@ -910,6 +990,7 @@ writeFileSync(
       timeline,
       statementCounts,
       pgStatements,
+      compared,
       loadAverage,
     }),
     null,
@@ -917,3 +998,64 @@ writeFileSync(
   )}\n`,
 );
 process.stdout.write(`\nwrote ${path.relative(process.cwd(), out)}\n`);
+
+/** --compare-env's value as variables: "NAME=value NAME2=value2" (no spaces in a value). */
+function parseCompareEnv(text: string | undefined): Record<string, string> | undefined {
+  if (text === undefined) return undefined;
+  const env: Record<string, string> = {};
+  for (const pair of text.split(/\s+/).filter(Boolean)) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(pair);
+    if (!match) throw new Error(`--compare-env: "${pair}" is not NAME=value`);
+    env[match[1]!] = match[2]!;
+  }
+  if (Object.keys(env).length === 0) throw new Error("--compare-env: no NAME=value given");
+  return env;
+}
+
+/**
+ * The first server (A) against the --compare-env one (B), one at a time: each one's p50 above
+ * the relay, and the chat-by-chat differences (A's chat i minus B's chat i, run back to back in
+ * alternating order), whose median drift cannot move.
+ */
+function compareServers(
+  aCase: CaseResult,
+  a: StreamTiming[],
+  b: StreamTiming[],
+  relayTimings: StreamTiming[],
+  bCase: CaseResult,
+) {
+  const p50 = (xs: number[]) => {
+    const sorted = xs.filter(Number.isFinite).sort((x, y) => x - y);
+    return sorted.length === 0 ? Number.NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
+  };
+  const relayP50 = p50(relayTimings.map((t) => t.ttftMs));
+  const pairs = a.map((t, i) => t.ttftMs - (b[i]?.ttftMs ?? Number.NaN)).filter(Number.isFinite);
+  return {
+    env: compareEnv,
+    entry: compareEntry,
+    chats: pairs.length,
+    aAboveRelayP50: p50(a.map((t) => t.ttftMs)) - relayP50,
+    bAboveRelayP50: p50(b.map((t) => t.ttftMs)) - relayP50,
+    /** Median of A minus B, chat by chat: positive when B is faster. */
+    medianAMinusB: p50(pairs),
+    bFasterShare: pairs.filter((d) => d > 0).length / Math.max(1, pairs.length),
+    a: aCase,
+    b: bCase,
+  };
+}
+
+function comparedText(c: NonNullable<typeof compared>): string {
+  return (
+    `One at a time, the server (A) against the server with ${compareLabel} (B), ` +
+    `${c.chats} chats each, interleaved\n` +
+    `${table(
+      ["", "TTFT p50 above the relay (ms)", "CPU ms/chat"],
+      [
+        ["A", ms(c.aAboveRelayP50), c.a.cpuMsPerChat?.toFixed(2) ?? ""],
+        ["B", ms(c.bAboveRelayP50), c.b.cpuMsPerChat?.toFixed(2) ?? ""],
+      ],
+    )}\n` +
+    `A minus B, chat by chat: median ${ms(c.medianAMinusB)} ms; B faster in ` +
+    `${(c.bFasterShare * 100).toFixed(0)} % of the pairs`
+  );
+}

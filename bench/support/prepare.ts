@@ -66,6 +66,8 @@ export interface PrepareOptions {
   log?: (line: string) => void;
   /** More settings of the throwaway PostgreSQL cluster (pg_stat_statements, say). */
   postgresSettings?: readonly string[];
+  /** More environment for the server child (over this process's and the benchmark's own). */
+  env?: Record<string, string>;
 }
 
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -127,7 +129,7 @@ export async function prepareServer(options: PrepareOptions): Promise<BenchServe
 
     child = spawn(NODE, [...(options.nodeArgs ?? []), options.entry ?? "src/server/main.ts"], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...options.env },
       stdio: ["ignore", "inherit", "inherit"],
     });
     await waitForHealth(url, child);

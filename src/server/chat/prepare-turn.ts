@@ -144,12 +144,6 @@ export async function prepareTurn(options: {
   let speculation: StartedTurn | undefined;
   if (guessed) {
     reading.catch(() => undefined);
-    // The read leaves in the microtasks after the call above (the pool's client, the driver's
-    // write; PGlite's worker message likewise). The set-up is about as long as the read's round
-    // trip and chains through microtasks too: started at once, it could run ahead of the read and
-    // put it on the wire after itself. A macrotask later the read is out (bench/RESULTS.md, "The
-    // read before the guess": the model's request 0.24 ms sooner on PostgreSQL, 4 pairs).
-    await new Promise((resolve) => setImmediate(resolve));
     speculation = options.onReady(guessed.turn, true);
   }
   let plan: TurnPlan;
