@@ -339,7 +339,7 @@ const server = await prepareServer({
     values["pg-statements"] && database === "postgres" ? PG_STATEMENTS_SETTINGS : undefined,
   seedMore: seedThreads(threadIds),
 });
-/** The --compare-env server: the same data, its own database; one-at-a-time chats only. */
+/** The second server (--compare-env, --compare-entry): its own database; one-at-a-time chats only. */
 const threadIdsB: string[][] = [];
 const serverB =
   compareEnv || compareEntry
@@ -551,7 +551,7 @@ function caseResult(
 }
 
 const results: CaseResult[] = [];
-/** With --compare-env: the two servers one at a time, chat by chat. */
+/** With a second server: the two one at a time, chat by chat. */
 const sequentialServerB: StreamTiming[] = [];
 let compared: ReturnType<typeof compareServers> | undefined;
 /** Each round of `concurrency` chats at once: the server's and the relay's p99, in the same round. */
@@ -584,7 +584,7 @@ try {
     const from = processCpuMs(relay.pid);
     const viaRelay = await timeStream(agent, throughRelay(QUICK_PROMPT));
     if (i >= warmup) relayCpu.relay += processCpuMs(relay.pid) - from;
-    // With --compare-env, B's chat comes first every other time.
+    // With a second server (--compare-env, --compare-entry), its chat comes first every other time.
     const bFirst = serverB !== undefined && i % 2 === 1;
     const viaB = bFirst ? await chatOnB(i) : undefined;
     await createThread(0, threadIds[0]![i]!);
@@ -603,7 +603,7 @@ try {
       if (viaServerB) sequentialServerB.push(viaServerB);
     }
   }
-  /** One chat on the --compare-env server (its CPU counted after the warm-up). */
+  /** One chat on the second server (its CPU counted after the warm-up). */
   async function chatOnB(i: number): Promise<StreamTiming> {
     const target = serverB!;
     await createThread(0, threadIdsB[0]![i]!, target);
