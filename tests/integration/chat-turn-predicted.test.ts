@@ -67,6 +67,10 @@ describe.each(DB_KINDS)("a turn started from this instance's guess (%s)", (kind)
   const chat = useChatServer(kind);
   const db = () => chat.server.running.services.database.db;
   const predictions = () => turnPredictionsOf(chat.server.running.services);
+  // Off by default on PostgreSQL (decision 032, "Chat by chat"): these cases are about the guess.
+  beforeAll(() => {
+    predictions().enabled = true;
+  });
 
   /** A user whose session this instance knows (one turn read), and a new thread of theirs. */
   async function known(): Promise<{ user: TestUser; threadId: string }> {
@@ -303,6 +307,8 @@ describe("a guess made stale by another instance (postgres)", () => {
     };
     a = await startTestServer("postgres", env);
     b = await startTestServer("postgres", env, { databaseUrl: a.databaseUrl });
+    // Off by default on PostgreSQL (decision 032, "Chat by chat"): A's guess is the subject.
+    turnPredictionsOf(a.running.services).enabled = true;
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

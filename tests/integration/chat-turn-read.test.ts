@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "#shared/api/index.ts";
 import { batchableTurn, readTurnState, turnReadsOf } from "../../src/server/chat/thread-state.ts";
 import { sameValue, turnPredictionsOf } from "../../src/server/chat/turn-predictions.ts";
@@ -303,6 +303,10 @@ describe.each(DB_KINDS)("the chat turn's reads in a burst (%s)", (kind) => {
 describe.each(DB_KINDS)("the guess of the next turn's read (%s)", (kind) => {
   const chat = useChatServer(kind);
   const services = () => chat.server.running.services;
+  // Off by default on PostgreSQL (decision 032, "Chat by chat"): the guess is the subject.
+  beforeAll(() => {
+    turnPredictionsOf(services()).enabled = true;
+  });
 
   it("equals the read after answers with text, reasoning and a tool call", {
     timeout: 60_000,

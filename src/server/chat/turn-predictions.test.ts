@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Identity } from "../auth/identity.ts";
 import type { ThreadRow } from "../threads/thread-access.ts";
 import type { HistoryRow } from "./load-history.ts";
-import { sameValue, TurnPredictions } from "./turn-predictions.ts";
+import { sameValue, speculationEnabled, TurnPredictions } from "./turn-predictions.ts";
 
 const caller = { userId: "u1", organizationId: "o1" } as unknown as Identity;
 const thread = (id: string) =>
@@ -23,6 +23,17 @@ function answered(predictions: TurnPredictions, threadId: string, text: string) 
     parts: [{ type: "text", text: "An answer." }],
   });
 }
+
+describe("speculationEnabled", () => {
+  it("is on with the embedded database and off on PostgreSQL unless ATRIUM_CHAT_SPECULATION says", () => {
+    expect(speculationEnabled("pglite", undefined)).toBe(true);
+    expect(speculationEnabled("postgres", undefined)).toBe(false);
+    expect(speculationEnabled("postgres", "on")).toBe(true);
+    expect(speculationEnabled("pglite", "off")).toBe(false);
+    expect(speculationEnabled("pglite", "on")).toBe(true);
+    expect(speculationEnabled("postgres", "off")).toBe(false);
+  });
+});
 
 describe("TurnPredictions", () => {
   it("guesses a thread's next read for the session that read it, once", () => {
