@@ -63,9 +63,10 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * rounds' chats pooled (as before the sixth round) and the median of the rounds' own ratios.
  * --threads: each chat's thread is made through threads.create just before its first message, as
  * the web does ("created", the default), or inserted before the run ("seeded", as before the
- * sixth round). With created threads the server starts the model from what it knows of the new
- * thread beside the turn's read (decision 032, sixth round); ATRIUM_CHAT_SPECULATION=off in this
- * process's environment (the server inherits it) turns that off for a side-by-side run.
+ * sixth round). With created threads the server on PGlite starts the model from what it knows of
+ * the new thread beside the turn's read (decision 032, sixth round; off by default on PostgreSQL,
+ * "Chat by chat"); ATRIUM_CHAT_SPECULATION=on|off in this process's environment (the server
+ * inherits it) decides instead.
  * Each round's table says how many sockets each case opened: the client's idle sockets close
  * after 4 s, so with the alternating order the second case of a round (its last use two cases
  * ago) usually opens 100 new connections and the first none (decision 032, seventh round).
