@@ -164,7 +164,6 @@ export class TurnPredictions {
 
 const registries = new WeakMap<Services, TurnPredictions>();
 
-/** The running server's predictions (tests run several servers in one process). */
 /**
  * Whether turns start from a guess: ATRIUM_CHAT_SPECULATION "on" or "off"; otherwise on with the
  * embedded database and off on PostgreSQL. Compared chat by chat (decision 032, "Chat by chat"),
@@ -180,6 +179,7 @@ export function speculationEnabled(
   return database === "pglite";
 }
 
+/** The running server's predictions (tests run several servers in one process). */
 export function turnPredictionsOf(services: Services): TurnPredictions {
   let predictions = registries.get(services);
   if (!predictions) {
