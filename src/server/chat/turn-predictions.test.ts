@@ -32,6 +32,14 @@ describe("speculationEnabled", () => {
     expect(speculationEnabled("pglite", "off")).toBe(false);
     expect(speculationEnabled("pglite", "on")).toBe(true);
     expect(speculationEnabled("postgres", "off")).toBe(false);
+    expect(speculationEnabled("postgres", " ")).toBe(false);
+  });
+
+  it("refuses any other value, naming the variable", () => {
+    expect(() => speculationEnabled("pglite", "yes")).toThrow(
+      'ATRIUM_CHAT_SPECULATION must be "on" or "off", got "yes"',
+    );
+    expect(() => speculationEnabled("postgres", "OFF")).toThrow(/ATRIUM_CHAT_SPECULATION/);
   });
 });
 

@@ -172,12 +172,21 @@ const registries = new WeakMap<Services, TurnPredictions>();
  */
 export function speculationEnabled(
   database: "pglite" | "postgres",
-  value = process.env.ATRIUM_CHAT_SPECULATION,
+  value: string | undefined = SPECULATION,
 ): boolean {
-  if (value === "on") return true;
-  if (value === "off") return false;
-  return database === "pglite";
+  const setting = speculationSetting(value);
+  return setting === undefined ? database === "pglite" : setting === "on";
 }
+
+/** ATRIUM_CHAT_SPECULATION's value: "on", "off", or undefined when unset or blank. */
+function speculationSetting(value: string | undefined): "on" | "off" | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  if (value === "on" || value === "off") return value;
+  throw new Error(`ATRIUM_CHAT_SPECULATION must be "on" or "off", got "${value}"`);
+}
+
+/** Read once as the module loads: a bad value stops the server at start. */
+const SPECULATION = speculationSetting(process.env.ATRIUM_CHAT_SPECULATION);
 
 /** The running server's predictions (tests run several servers in one process). */
 export function turnPredictionsOf(services: Services): TurnPredictions {
