@@ -68,6 +68,43 @@ describe.each([
     else expect(stats.executed).toBe(0);
   });
 
+  it("parses each column with the caller's parser for its type, else the client's, as PGlite's query does", async () => {
+    // Literal timestamps: the two databases' rows were written at different times.
+    const read = `select '2026-01-02 03:04:05+00'::timestamptz as at, n, data, ok, '1 day'::interval as span, 12345678901::int8 as big,
+      null::timestamptz as never, array[1.5, 2]::numeric[] as amounts
+      from items where id = $1`;
+    // drizzle's kind of parsers: its own for timestamps and intervals (the text as it came).
+    const parsers = {
+      1184: (value: string) => `at ${value}`,
+      1186: (value: string, typeId?: number) => `${typeId}: ${value}`,
+    };
+    for (const rowMode of ["object", "array"] as const) {
+      const expected = await plain.query(read, ["a"], { rowMode, parsers });
+      const got = await withPreparedStatements(() =>
+        client.query(read, ["a"], { rowMode, parsers }),
+      );
+      expect(got.rows).toEqual(expected.rows);
+      expect(got.fields).toEqual(
+        expected.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })),
+      );
+    }
+    const [row] = (await withPreparedStatements(() => client.query(read, ["a"], { parsers })))
+      .rows as Array<Record<string, unknown>>;
+    expect(row).toMatchObject({
+      n: 1,
+      data: { x: 1 },
+      ok: true,
+      span: "1186: 1 day",
+      never: null,
+    });
+    expect(row!.at).toBe("at 2026-01-02 03:04:05+00");
+    // Without the caller's parsers: the client's (a Date, a number).
+    const [plainRow] = (await withPreparedStatements(() => client.query(read, ["a"])))
+      .rows as Array<Record<string, unknown>>;
+    expect(plainRow).toEqual((await plain.query(read, ["a"])).rows[0]);
+    expect(plainRow!.at).toBeInstanceOf(Date);
+  });
+
   it("binds parameters by their types (json text, booleans, nulls) and counts writes", async () => {
     const insert = "insert into items (id, n, data, ok) values ($1, $2, $3::jsonb, $4)";
     await withPreparedStatements(async () => {

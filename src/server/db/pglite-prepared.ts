@@ -151,7 +151,7 @@ export function installPreparedStatements(
     return toResults<T>(
       replies,
       statement.fields,
-      { ...client.parsers, ...options?.parsers },
+      columnParsers(statement.fields, client.parsers, options?.parsers),
       options,
     );
   };
@@ -227,13 +227,36 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+type Parser = (value: string, typeId?: number) => unknown;
+
+/**
+ * Each column's parser, found once per statement: the caller's for the column's type, else the
+ * client's; undefined leaves it to PGlite's default for the type (`types.parseType`), as PGlite's
+ * own `query` does with `{ ...client.parsers, ...options.parsers }`. That merged copy is not made
+ * here: the client's parsers are a dictionary keyed by type id, and copying it on every statement
+ * was a tenth of PGlite's thread's CPU (decision 032, "The parsers' copy").
+ */
+function columnParsers(
+  fields: Statement["fields"],
+  clientParsers: Record<number, Parser>,
+  own: Record<number, Parser> | undefined,
+): Array<Parser | undefined> {
+  return fields.map((field) => own?.[field.dataTypeID] ?? clientParsers[field.dataTypeID]);
+}
+
 /** The replies of Bind + Execute + Sync as PGlite's `query` shapes them (rows, affectedRows). */
 function toResults<T>(
   replies: Message[],
   fields: Statement["fields"],
-  parsers: Record<number, (value: string, typeId?: number) => unknown>,
+  parsers: Array<Parser | undefined>,
   options: QueryOptions | undefined,
 ): Results<T> {
+  const parse = (value: string | null, i: number) => {
+    if (value === null) return null;
+    const typeId = fields[i]!.dataTypeID;
+    const parser = parsers[i];
+    return parser ? parser(value, typeId) : types.parseType(value, typeId);
+  };
   const rows: unknown[] = [];
   let affectedRows = 0;
   let command: string | undefined;
@@ -243,11 +266,11 @@ function toResults<T>(
     if (reply.name === "dataRow") {
       const values = reply.fields as (string | null)[];
       if (asArray) {
-        rows.push(values.map((v, i) => types.parseType(v, fields[i]!.dataTypeID, parsers)));
+        rows.push(values.map(parse));
       } else {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < values.length; i++) {
-          row[fields[i]!.name] = types.parseType(values[i]!, fields[i]!.dataTypeID, parsers);
+          row[fields[i]!.name] = parse(values[i]!, i);
         }
         rows.push(row);
       }
