@@ -40,14 +40,17 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * model, the server and this load generator run in three processes. Usage:
  *   node bench/chat-latency.ts [--database pglite|postgres] [--iterations 200]
  *     [--warmup 20] [--paced-iterations 50] [--concurrency 100] [--rounds 6] [--profile]
- *     [--turn-cpu 300] [--turn-cpu-only] [--pipeline-rounds 5]
+ *     [--turn-cpu 300] [--turn-warmup 1000] [--turn-cpu-only] [--pipeline-rounds 5]
  *     [--sdk-rounds 3] [--timeline] [--in-process-only] [--threads created|seeded]
  *     [--settle-ms 500] [--warm-sockets] [--pg-statements] [--turn-setup-sql "STATEMENT; ..."]
  *     [--compare-env "NAME=value ..."] [--compare-entry FILE]
  * On PGlite it first measures the database CPU of a chat turn in this process (every statement
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
- * runs nothing else: about 20 s; --turn-setup-sql runs its statements on that database first, to
- * measure a turn without a trigger, say: "alter table messages disable trigger atrium_usage").
+ * runs nothing else: about a minute; --turn-setup-sql runs its statements on that database first,
+ * to measure a turn without a trigger, say: "alter table messages disable trigger atrium_usage").
+ * Each case first runs --turn-warmup turns, then has the grown tables analyzed as the server does
+ * within seconds (decision 039); one more case measures the named statements without that, on
+ * the plans made when the tables were empty.
  * It also measures, in process, the CPU per chunk of the stream
  * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's
  * (bench/support/chat-pipeline-cpu.ts; a few seconds; --pipeline-rounds 0 skips it).
@@ -94,6 +97,7 @@ const { values } = parseArgs({
     out: { type: "string" },
     profile: { type: "boolean", default: false },
     "turn-cpu": { type: "string", default: "300" },
+    "turn-warmup": { type: "string", default: "1000" },
     "turn-cpu-only": { type: "boolean", default: false },
     "turn-setup-sql": { type: "string" },
     "pipeline-rounds": { type: "string", default: "5" },
@@ -166,22 +170,29 @@ const turnCpuTurns = Math.max(0, Number(values["turn-cpu"]));
 const turnCpu: TurnCpu[] = [];
 if (database === "pglite" && turnCpuTurns > 0) {
   const load = os.loadavg()[0]!;
-  for (const prepared of [true, false]) {
+  const cases = [
+    { prepared: true, statistics: "current" },
+    { prepared: true, statistics: "as at start" },
+    { prepared: false, statistics: "current" },
+  ] as const;
+  for (const { prepared, statistics } of cases) {
     turnCpu.push(
       await measureTurnCpu({
         turns: turnCpuTurns,
-        warmup: 20,
+        warmup: Math.max(0, Number(values["turn-warmup"])),
         prepared,
+        statistics,
         model: { baseUrl: "http://127.0.0.1:9/v1", name: MODEL },
         setupSql: values["turn-setup-sql"],
       }),
     );
   }
   process.stdout.write(
-    `\nPGlite CPU per chat turn (in process; read, write transaction, final save; load ${load.toFixed(1)})\n` +
+    `\nPGlite CPU per chat turn (in process; read, write transaction, final save; after ${turnCpu[0]!.warmup} turns; load ${load.toFixed(1)})\n` +
       `${table(
         [
           "statements",
+          "statistics",
           "turns",
           "CPU ms per turn",
           "read",
@@ -192,6 +203,7 @@ if (database === "pglite" && turnCpuTurns > 0) {
         ],
         turnCpu.map((t) => [
           t.prepared ? "named prepared" : "PGlite query (fallback)",
+          t.statistics,
           String(t.turns),
           t.cpuMsPerTurn.toFixed(2),
           t.phasesMsPerTurn.read.toFixed(2),

@@ -9,6 +9,7 @@ import { streamSaverOf } from "../../src/server/chat/stream/stream-saver.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
 import { pgliteHopStats } from "../../src/server/db/pglite.ts";
+import { analyzeGrownTables } from "../../src/server/db/pglite-statistics.ts";
 import { sessions, threads, users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -19,6 +20,14 @@ import { monotonicUs } from "./profile.ts";
 export interface TurnCpu {
   /** Named prepared statements on (ATRIUM_PGLITE_PREPARED unset) or off ("0"). */
   prepared: boolean;
+  /**
+   * "current": after the warm-up turns the grown tables were analyzed, as the server does within
+   * ANALYZE_GROWN_EVERY_MS (pglite-statistics.ts, decision 039); "as at start": not, so the
+   * statements run on the plans made when the tables were empty (the figure before decision 039).
+   */
+  statistics: "current" | "as at start";
+  /** Turns before the measured ones (their messages are in the tables). */
+  warmup: number;
   turns: number;
   /** This process's CPU (user + system) per turn: the turn's read and writes and the answer's final save. */
   cpuMsPerTurn: number;
@@ -51,11 +60,15 @@ export interface TurnCpu {
  * final save, AssistantWriter.finish), on threads made beforehand like the latency case's.
  * Measured with process.cpuUsage(), the whole process's CPU (PGlite's worker thread included),
  * so other load on the machine barely moves it; PGLITE_THREAD=main runs PGlite in-thread.
+ * The warm-up turns fill the tables as a used database's are, and the statistics are then taken
+ * as the server takes them (`statistics`); the measured turns come after.
  */
 export async function measureTurnCpu(options: {
   turns: number;
   warmup: number;
   prepared: boolean;
+  /** TurnCpu.statistics ("current" unless told). */
+  statistics?: TurnCpu["statistics"];
   model: { baseUrl: string; name: string };
   /** Statements (`;`-separated) run on the database before the turns (a trigger disabled, say). */
   setupSql?: string;
@@ -140,6 +153,17 @@ export async function measureTurnCpu(options: {
       phases.finalSave += cpuNow() - writtenAt;
     };
     for (let i = 0; i < options.warmup; i++) await turn(ids[i]!);
+    const statistics = options.statistics ?? "current";
+    if (statistics === "current") {
+      // What the server's statistics round would do by now, through the same function.
+      const client = {
+        query: async (text: string) => ({
+          rows: ((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows,
+        }),
+        exec: (text: string) => db.execute(sql.raw(text)),
+      };
+      await analyzeGrownTables(client as never);
+    }
     const stats = services.database.statementStats;
     const before = { ...stats! };
     const hop = pgliteHopStats(services.database);
@@ -154,6 +178,8 @@ export async function measureTurnCpu(options: {
     const window = { fromUs, toUs: monotonicUs() };
     return {
       prepared: options.prepared,
+      statistics,
+      warmup: options.warmup,
       turns: options.turns,
       cpuMsPerTurn: (used.user + used.system) / 1000 / options.turns,
       mainThreadMsPerTurn: (mainUsed.user + mainUsed.system) / 1000 / options.turns,

@@ -92,7 +92,6 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
     remote = await startPgliteWorker({
       dir: path.join(dataDir, "pglite"),
       sharedBuffers: "16MB",
-      analyzeEveryMs: 60_000,
       idleSpinUs,
     });
     // The protocol is what is tested (on its own tables): named statements everywhere from now.
@@ -409,7 +408,6 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
       const client = await startPgliteWorker({
         dir: path.join(dataDir, "pglite"),
         sharedBuffers: "16MB",
-        analyzeEveryMs: 60_000,
         idleSpinUs,
       });
       const busy = [1, 2, 3].map((i) =>

@@ -10,6 +10,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { releaseStartupMemory } from "../lib/startup-memory.ts";
 import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
 import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
+import { keepStatistics } from "./pglite-statistics.ts";
 import {
   type QueryRequest,
   type QueryResult,
@@ -23,9 +24,9 @@ import {
 /**
  * The thread PGlite runs on (decision 032, "PGlite in a worker thread"): opened here, migrated by
  * the main thread through the protocol (drizzle's migrator stays out of this thread's memory),
- * analyzed here once told (`serve`), then every statement of the server arrives as a message (pglite-worker-protocol.ts)
- * from pglite-remote.ts. Its CPU is this thread's, not the main thread's, which parses HTTP,
- * JSON and the AI SDK's streams meanwhile.
+ * its statistics kept here once told (`serve`; pglite-statistics.ts), then every statement of the
+ * server arrives as a message (pglite-worker-protocol.ts) from pglite-remote.ts. Its CPU is this
+ * thread's, not the main thread's, which parses HTTP, JSON and the AI SDK's streams meanwhile.
  */
 
 export interface WorkerOptions {
@@ -34,7 +35,6 @@ export interface WorkerOptions {
   /** ATRIUM_PGLITE_PREPARED as read by the main thread ("0", "scope" or unset). */
   preparedMode?: string;
   sharedBuffers: string;
-  analyzeEveryMs: number;
   /**
    * Once its queue is empty, the worker keeps checking for the next message this long before
    * its thread goes idle (0: never), so a request's next statement does not pay a thread's
@@ -61,7 +61,7 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
     post({ kind: "failed", error: serializeError(error) });
     return;
   }
-  let analyzer: NodeJS.Timeout | undefined;
+  let stopStatistics: (() => void) | undefined;
   // Migrations (sent by the main thread) run with PGlite's own unnamed statements.
   const prepared = installPreparedStatements(client, {
     enabled: options.preparedMode !== "0",
@@ -107,19 +107,17 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
       }
       case "serve": {
         // Migrated: planner statistics, named statements everywhere, start-up garbage.
-        await analyze(client);
+        stopStatistics?.();
+        stopStatistics = await keepStatistics(client);
         prepared.setEverywhere(options.preparedMode !== "scope");
         releaseStartupMemory();
-        clearInterval(analyzer);
-        analyzer = setInterval(() => analyze(client), options.analyzeEveryMs);
-        analyzer.unref();
         return null;
       }
       case "wake":
         return null;
       case "close": {
         closing = true;
-        clearInterval(analyzer);
+        stopStatistics?.();
         await client.close();
         return null;
       }
@@ -300,13 +298,6 @@ function toQueryResult(result: Results<unknown>): QueryResult {
     command: result.command,
     rowCount: result.rowCount,
   };
-}
-
-/** PGlite has no autovacuum: planner statistics at start and every few minutes (sampled, cheap). */
-function analyze(client: PGlite): Promise<unknown> {
-  return client.exec("ANALYZE").catch(() => {
-    /* closing, or busy: the next round will do */
-  });
 }
 
 /** The prepared-statement counters in memory the main thread reads (database.statementStats). */

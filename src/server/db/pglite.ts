@@ -16,7 +16,6 @@ import { startPgliteWorker } from "./pglite-remote.ts";
 import type { HopStats } from "./pglite-worker-protocol.ts";
 import * as schema from "./schema.ts";
 
-const PGLITE_ANALYZE_EVERY_MS = 5 * 60_000;
 /**
  * PostgreSQL's buffer cache inside PGlite's WebAssembly memory, which never shrinks. The default
  * (128 MB) filled up at start and kept the idle server above 300 MB resident (decision 032);
@@ -123,7 +122,6 @@ async function openInWorker(dir: string, preparedMode: string | undefined, idleS
     dir,
     preparedMode,
     sharedBuffers: PGLITE_SHARED_BUFFERS,
-    analyzeEveryMs: PGLITE_ANALYZE_EVERY_MS,
     idleSpinUs,
   });
   try {
@@ -163,6 +161,7 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { vector } = await import("@electric-sql/pglite-pgvector");
   const { installPreparedStatements } = await import("./pglite-prepared.ts");
+  const { keepStatistics } = await import("./pglite-statistics.ts");
   const client = await PGlite.create(dir, {
     extensions: { vector, pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
@@ -171,17 +170,10 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
     const prepared = installPreparedStatements(client, { enabled: preparedMode !== "0" });
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
     // PGlite has no autovacuum, so nothing collects planner statistics; without
-    // them joins over documents and chunks get very bad plans. Analyze at start
-    // and every few minutes (cheap: sampled).
-    const analyze = () =>
-      client.exec("ANALYZE").catch(() => {
-        /* closing, or busy: the next round will do */
-      });
-    await analyze();
+    // them joins over documents and chunks get very bad plans (pglite-statistics.ts).
+    const stopStatistics = await keepStatistics(client);
     prepared.setEverywhere(preparedMode !== "scope");
     releaseStartupMemory();
-    const analyzer = setInterval(analyze, PGLITE_ANALYZE_EVERY_MS);
-    analyzer.unref();
     return {
       client,
       statementStats: prepared.stats,
@@ -198,7 +190,7 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
         );
       },
       async stop() {
-        clearInterval(analyzer);
+        stopStatistics();
         await client.close();
       },
     };

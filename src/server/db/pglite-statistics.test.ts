@@ -1,0 +1,99 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeGrownTables, keepStatistics } from "./pglite-statistics.ts";
+
+describe("PGlite statistics: grown tables analyzed again", () => {
+  let client: PGlite;
+
+  beforeAll(async () => {
+    client = await PGlite.create();
+    await client.exec(`
+      create table notes (id int primary key, thread int not null, body text not null);
+      create index notes_thread_idx on notes (thread);
+      create table "Mixed Case" (id int primary key);
+      create table steady (id int primary key, body text not null);
+      insert into steady select n, repeat('s', 100) from generate_series(1, 2000) n;
+      analyze;
+    `);
+  }, 120_000);
+  afterAll(async () => {
+    await client.close();
+  });
+
+  const pages = async (table: string) =>
+    (
+      await client.query<{ relpages: number }>(
+        "select relpages from pg_class where oid = $1::regclass",
+        [table],
+      )
+    ).rows[0]!.relpages;
+
+  const plan = async () =>
+    (await client.query<{ "QUERY PLAN": string }>("explain execute by_thread(7)")).rows
+      .map((row) => row["QUERY PLAN"])
+      .join("\n");
+
+  it("leaves tables as analyzed alone", async () => {
+    expect(await analyzeGrownTables(client)).toEqual([]);
+  });
+
+  it("analyzes a table grown from empty, and a kept plan made on its old statistics is made again", async () => {
+    // A statement planned while the table was empty: its generic plan scans the whole table.
+    await client.exec("prepare by_thread(int) as select id from notes where thread = $1");
+    for (let i = 0; i < 6; i++) await client.query("execute by_thread(7)");
+    expect(await plan()).toMatch(/Seq Scan on notes/);
+
+    await client.exec(
+      "insert into notes select n, n % 500, repeat('x', 200) from generate_series(1, 5000) n",
+    );
+    // Nothing analyzed it yet: the kept plan still scans 5,000 rows for 10.
+    expect(await plan()).toMatch(/Seq Scan on notes/);
+
+    expect(await analyzeGrownTables(client)).toEqual(["notes"]);
+    expect(await pages("notes")).toBeGreaterThan(100);
+    expect(await plan()).toMatch(/Index Scan|Bitmap Heap Scan/);
+    // Now as analyzed: nothing more to do.
+    expect(await analyzeGrownTables(client)).toEqual([]);
+  });
+
+  it("waits for a change of at least a page and a tenth of the table", async () => {
+    const before = await pages("steady");
+    expect(before).toBeGreaterThan(20);
+    // A few rows: less than a tenth of the table's pages.
+    await client.exec(
+      "insert into steady select n, repeat('s', 100) from generate_series(2001, 2050) n",
+    );
+    expect(await analyzeGrownTables(client)).toEqual([]);
+    // A fifth more: analyzed.
+    await client.exec(
+      "insert into steady select n, repeat('s', 100) from generate_series(2051, 2500) n",
+    );
+    expect(await analyzeGrownTables(client)).toEqual(["steady"]);
+    expect(await pages("steady")).toBeGreaterThan(before);
+  });
+
+  it("quotes a table's name as it has to be written", async () => {
+    await client.exec(`insert into "Mixed Case" select generate_series(1, 1000)`);
+    expect(await analyzeGrownTables(client)).toEqual([`"Mixed Case"`]);
+    expect(await pages(`"Mixed Case"`)).toBeGreaterThan(0);
+  });
+
+  it("keeps them current on its own until stopped: everything at start, then grown tables", async () => {
+    await client.exec("create table later (id int primary key)");
+    await client.exec("insert into later select generate_series(1, 3000)");
+    const stop = await keepStatistics(client, { allMs: 60_000, grownMs: 50 });
+    try {
+      // The first ANALYZE (every table) is done when it resolves.
+      const first = await pages("later");
+      expect(first).toBeGreaterThan(0);
+      await client.exec("insert into later select generate_series(3001, 9000)");
+      await expect.poll(() => pages("later"), { timeout: 5_000 }).toBeGreaterThan(first);
+    } finally {
+      stop();
+    }
+    const stopped = await pages("later");
+    await client.exec("insert into later select generate_series(9001, 20000)");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await pages("later")).toBe(stopped);
+  });
+});
