@@ -35,10 +35,15 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** config -> database -> services -> live queries -> http + websocket -> listen. */
 export async function startServer(
   config: Config,
-  options: { log?: Logger; distDir?: string } = {},
+  options: {
+    log?: Logger;
+    distDir?: string;
+    /** The database can no longer answer (createServices); runFromCommandLine exits then. */
+    onDatabaseLost?: (error: Error) => void;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel, config.logFormat);
-  const services = await createServices(config, log);
+  const services = await createServices(config, log, { onDatabaseLost: options.onDatabaseLost });
   const registry = createRegistry();
   const hub = new LiveQueryHub(services, registry);
   const stopListening = await listenToChanges(services, hub);
@@ -122,7 +127,9 @@ export async function runFromCommandLine(): Promise<void> {
   const log = createLogger(config.logLevel, config.logFormat);
   let running: RunningServer;
   try {
-    running = await startServer(config, { log });
+    // A database that can no longer answer (PGlite's thread crashed) is not served around: the
+    // process stops, so its service manager starts it again, as a crash in-thread would.
+    running = await startServer(config, { log, onDatabaseLost: () => process.exit(1) });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       process.stderr.write(`${error.message}\n`);

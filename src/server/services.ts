@@ -7,8 +7,15 @@ import type { Logger } from "./logger.ts";
 import { createModelRegistry } from "./models/model-registry.ts";
 import { createBlobStorage } from "./storage/index.ts";
 
-/** Open the database (migrating it) and build what every handler may use. */
-export async function createServices(config: Config, log: Logger): Promise<Services> {
+/**
+ * Open the database (migrating it) and build what every handler may use. `onDatabaseLost`: the
+ * database can no longer answer (PGlite's thread crashed; logged here first).
+ */
+export async function createServices(
+  config: Config,
+  log: Logger,
+  options: { onDatabaseLost?: (error: Error) => void } = {},
+): Promise<Services> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -17,6 +24,10 @@ export async function createServices(config: Config, log: Logger): Promise<Servi
     pgliteThread: config.pgliteThread,
     onListenerError: (error) =>
       log.warn({ err: error }, "change listener connection failed; reconnecting"),
+    onLost: (error) => {
+      log.fatal({ err: error }, "the database stopped: nothing can be read or written");
+      options.onDatabaseLost?.(error);
+    },
   });
   try {
     const key = await loadSigningKey(database.db);

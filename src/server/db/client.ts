@@ -13,5 +13,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // A new data dir is created in a child process first (decision 032: initdb's memory).
   await createPgliteDataDir(options.dataDir);
   const { openPglite } = await import("./pglite.ts");
-  return openPglite(options.dataDir, { thread: options.pgliteThread });
+  return openPglite(options.dataDir, { thread: options.pgliteThread, onLost: options.onLost });
 }

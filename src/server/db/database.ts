@@ -66,6 +66,12 @@ export interface OpenOptions {
   /** PGlite: on a worker thread of its own (the default) or the main thread (PGLITE_THREAD). */
   pgliteThread?: "worker" | "main";
   onListenerError?: (error: Error) => void;
+  /**
+   * The database is gone for good: PGlite's worker thread stopped other than through `close` (a
+   * crash in that thread). Every statement fails from then on; in-thread, the same crash would
+   * have stopped the process, so the caller should stop it (main.ts does).
+   */
+  onLost?: (error: Error) => void;
 }
 
 const preparedStatementScope = new AsyncLocalStorage<boolean>();

@@ -56,6 +56,8 @@ export interface RemotePglite {
    */
   wake(us?: number): void;
   close(): Promise<void>;
+  /** Stops the thread at once without closing the database, as a crash would (tests). */
+  kill(): Promise<void>;
   readonly closed: boolean;
   /** The worker's prepared-statement counters, read live from shared memory. */
   readonly stats: PreparedStatementStats;
@@ -73,8 +75,15 @@ export class PgliteClosedError extends Error {
   }
 }
 
-/** Starts the worker, waits until the database is open (then migrate it, then `serve`). */
-export async function startPgliteWorker(options: WorkerOptions): Promise<RemotePglite> {
+/**
+ * Starts the worker, waits until the database is open (then migrate it, then `serve`).
+ * `onLost`: the worker stopped other than through `close` (a crash in its thread): every
+ * statement fails from then on, so the process should stop and be started again.
+ */
+export async function startPgliteWorker(
+  options: WorkerOptions,
+  events: { onLost?: (error: Error) => void } = {},
+): Promise<RemotePglite> {
   const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), {
     workerData: options,
     // A small young generation, as the main thread's --max-semi-space-size=8 (idle memory).
@@ -137,9 +146,14 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
   });
   worker.on("error", (error) => failAll(error));
   worker.on("exit", (code) => {
-    failAll(
-      closed ? new PgliteClosedError() : new Error(`the PGlite worker stopped (exit code ${code})`),
-    );
+    if (closed) {
+      failAll(new PgliteClosedError());
+      return;
+    }
+    // An uncaught error in the thread came first ("error"): it is the cause.
+    const error = new Error(`the PGlite worker stopped (exit code ${code})`, { cause: gone });
+    failAll(error);
+    events.onLost?.(error);
   });
 
   const call = <T>(request: RemoteRequest, options?: QueryOptions): Promise<T> => {
@@ -258,6 +272,9 @@ export async function startPgliteWorker(options: WorkerOptions): Promise<RemoteP
         closed = true;
         await worker.terminate();
       }
+    },
+    async kill() {
+      await worker.terminate();
     },
     get closed() {
       return closed;

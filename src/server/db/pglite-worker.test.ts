@@ -422,5 +422,29 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
       await expect(client.query("select 1")).rejects.toThrow("PGlite is closed");
       expect(client.closed).toBe(true);
     }, 300_000);
+
+    it("says the database is lost when its thread stops other than by close, and never on close", async () => {
+      const lost: Error[] = [];
+      const dataDir = await copyOfTemplate(`lost-${idleSpinUs}`);
+      const client = await startPgliteWorker(
+        { dir: path.join(dataDir, "pglite"), sharedBuffers: "16MB", idleSpinUs },
+        { onLost: (error) => lost.push(error) },
+      );
+      const waiting = client.query("select pg_sleep(0.2)").catch((e: Error) => e.message);
+      await client.kill();
+      await expect.poll(() => lost.length).toBe(1);
+      expect(lost[0]!.message).toMatch(/^the PGlite worker stopped \(exit code \d+\)$/);
+      expect(await waiting).toBe(lost[0]!.message);
+      await expect(client.query("select 1")).rejects.toThrow(lost[0]!.message);
+
+      const closedDir = await copyOfTemplate(`closed-${idleSpinUs}`);
+      const closing = await startPgliteWorker(
+        { dir: path.join(closedDir, "pglite"), sharedBuffers: "16MB", idleSpinUs },
+        { onLost: (error) => lost.push(error) },
+      );
+      await closing.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(lost).toHaveLength(1);
+    }, 300_000);
   });
 });

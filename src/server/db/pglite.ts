@@ -62,6 +62,8 @@ export async function openPglite(
     thread?: PgliteThread;
     /** The worker's wait for a next message before it goes idle (bench/pglite-hop.ts varies it). */
     idleSpinUs?: number;
+    /** OpenOptions.onLost. */
+    onLost?: (error: Error) => void;
   } = {},
 ): Promise<Database> {
   const dir = path.join(dataDir, "pglite");
@@ -79,7 +81,12 @@ export async function openPglite(
   try {
     opened =
       (options.thread ?? "worker") === "worker"
-        ? await openInWorker(dir, preparedMode, options.idleSpinUs ?? PGLITE_IDLE_SPIN_US)
+        ? await openInWorker(
+            dir,
+            preparedMode,
+            options.idleSpinUs ?? PGLITE_IDLE_SPIN_US,
+            options.onLost,
+          )
         : await openInThread(dir, preparedMode);
   } catch (error) {
     release();
@@ -117,13 +124,16 @@ export function pgliteHopStats(database: Database): HopStats | undefined {
   return hopStats.get(database);
 }
 
-async function openInWorker(dir: string, preparedMode: string | undefined, idleSpinUs: number) {
-  const client = await startPgliteWorker({
-    dir,
-    preparedMode,
-    sharedBuffers: PGLITE_SHARED_BUFFERS,
-    idleSpinUs,
-  });
+async function openInWorker(
+  dir: string,
+  preparedMode: string | undefined,
+  idleSpinUs: number,
+  onLost: ((error: Error) => void) | undefined,
+) {
+  const client = await startPgliteWorker(
+    { dir, preparedMode, sharedBuffers: PGLITE_SHARED_BUFFERS, idleSpinUs },
+    { onLost },
+  );
   try {
     // Through the worker, as any statement: drizzle's migrator stays on this thread.
     await migratePglite(drizzlePglite(client as unknown as PGlite), {
