@@ -156,13 +156,11 @@ export async function measureTurnCpu(options: {
     const statistics = options.statistics ?? "current";
     if (statistics === "current") {
       // What the server's statistics round would do by now, through the same function.
-      const client = {
-        query: async (text: string) => ({
-          rows: ((await db.execute(sql.raw(text))) as unknown as { rows: unknown[] }).rows,
-        }),
-        exec: (text: string) => db.execute(sql.raw(text)),
-      };
-      await analyzeGrownTables(client as never);
+      await analyzeGrownTables({
+        query: async <T>(text: string) =>
+          (await db.execute(sql.raw(text))) as unknown as { rows: T[] },
+        exec: (text) => db.execute(sql.raw(text)),
+      });
     }
     const stats = services.database.statementStats;
     const before = { ...stats! };

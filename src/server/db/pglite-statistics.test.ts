@@ -97,3 +97,42 @@ describe("PGlite statistics: grown tables analyzed again", () => {
     expect(await pages("later")).toBe(stopped);
   });
 });
+
+describe("PGlite statistics: a failing round", () => {
+  it("is reported once until a round succeeds again, and never once stopped", async () => {
+    let fail = true;
+    const errors: unknown[] = [];
+    const client = {
+      query: async <T>() => {
+        if (fail) throw new Error("relation is locked");
+        return { rows: [] as T[] };
+      },
+      exec: async () => {
+        if (fail) throw new Error("relation is locked");
+      },
+    };
+    // The first round (ANALYZE of every table) fails as it starts: reported, and it starts anyway.
+    const stop = await keepStatistics(client, { allMs: 60_000, grownMs: 10 }, (error) =>
+      errors.push(error),
+    );
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe("relation is locked");
+    // Rounds keep failing: not reported again.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(errors).toHaveLength(1);
+    // A round succeeds, then they fail again: reported again, once.
+    fail = false;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    fail = true;
+    await expect.poll(() => errors.length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(errors).toHaveLength(2);
+    // Stopped: nothing more, even from a round already under way.
+    fail = false;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    fail = true;
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(errors).toHaveLength(2);
+  });
+});

@@ -1,5 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
-
 /**
  * PGlite's planner statistics (decision 039). PGlite has no autovacuum, so nothing keeps the
  * planner's statistics current: the server analyzes every table at start and every few minutes,
@@ -21,7 +19,11 @@ export const ANALYZE_ALL_EVERY_MS = 5 * 60_000;
 /** How often the tables' sizes are compared with their statistics. */
 export const ANALYZE_GROWN_EVERY_MS = 15_000;
 
-type Client = Pick<PGlite, "exec" | "query">;
+/** What the rounds need of a database: PGlite's client, in its thread or another's. */
+export interface StatisticsClient {
+  query<T>(text: string): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
+}
 
 /**
  * The tables of the public schema whose size is off their statistics by at least a page and
@@ -34,53 +36,58 @@ const GROWN_TABLES = `select quote_ident(c.relname) as "name"
       >= greatest(1, greatest(c.relpages, 0) / 10)
   order by c.relname`;
 
-/** ANALYZE of every table. Never throws (closing, or busy: the next round will do). */
-export function analyzeAll(client: Client): Promise<unknown> {
-  return client.exec("ANALYZE").catch(() => {
-    /* closing, or busy: the next round will do */
-  });
-}
-
 /**
  * ANALYZE of the tables whose size moved away from their statistics (see above), in one
  * statement; the names analyzed (none: nothing ran). Throws what the statements throw.
  */
-export async function analyzeGrownTables(client: Client): Promise<string[]> {
+export async function analyzeGrownTables(client: StatisticsClient): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(GROWN_TABLES);
   const names = rows.map((row) => row.name);
   if (names.length > 0) await client.exec(`ANALYZE ${names.join(", ")}`);
   return names;
 }
 
+/** A failed round, as a process warning (the thread PGlite runs on has no logger of its own). */
+function warn(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  process.emitWarning(`PGlite's statistics round failed: ${message}`);
+}
+
 /**
  * Keeps the statistics current once the database is migrated: every table now and every
  * ANALYZE_ALL_EVERY_MS, grown tables every ANALYZE_GROWN_EVERY_MS (one round at a time; the
- * timers do not keep the process alive). Resolves after the first ANALYZE; the result stops it.
+ * timers do not keep the process alive). Resolves after the first round; the result stops it.
+ * A failed round goes to `onError` (a process warning unless told), once until a round succeeds
+ * again, so a lasting failure is seen without a warning every 15 s; the rounds go on. Nothing is
+ * reported once stopped (the database is closing).
  */
 export async function keepStatistics(
-  client: Client,
+  client: StatisticsClient,
   every: { allMs: number; grownMs: number } = {
     allMs: ANALYZE_ALL_EVERY_MS,
     grownMs: ANALYZE_GROWN_EVERY_MS,
   },
+  onError: (error: unknown) => void = warn,
 ): Promise<() => void> {
   let running = false;
+  let stopped = false;
+  let failing = false;
   const round = (work: () => Promise<unknown>) => async () => {
     if (running) return;
     running = true;
     try {
       await work();
-    } catch {
-      /* closing, or busy: the next round will do */
+      failing = false;
+    } catch (error) {
+      if (!stopped && !failing) onError(error);
+      failing = true;
     } finally {
       running = false;
     }
   };
-  await analyzeAll(client);
-  const all = setInterval(
-    round(() => analyzeAll(client)),
-    every.allMs,
-  );
+  const analyzeAll = round(() => client.exec("ANALYZE"));
+  await analyzeAll();
+  const all = setInterval(analyzeAll, every.allMs);
   const grown = setInterval(
     round(() => analyzeGrownTables(client)),
     every.grownMs,
@@ -88,6 +95,7 @@ export async function keepStatistics(
   all.unref();
   grown.unref();
   return () => {
+    stopped = true;
     clearInterval(all);
     clearInterval(grown);
   };
