@@ -327,12 +327,12 @@ describe.each(IDLE_WAITS)("idle wait %i µs", (idleSpinUs) => {
       const db = drizzle(remote as unknown as PGlite);
       await db.transaction(async (tx) => {
         await tx.execute(sql`insert into proto_items (id, n) values ('s1', 1)`);
-        await tx
-          .transaction(async (inner) => {
+        await expect(
+          tx.transaction(async (inner) => {
             await inner.execute(sql`insert into proto_items (id, n) values ('s2', 1)`);
             throw new Error("inner fails");
-          })
-          .catch(() => {});
+          }),
+        ).rejects.toThrow("inner fails");
         await tx.execute(sql`insert into proto_items (id, n) values ('s3', 1)`);
       });
       const rows = await remote.query<{ id: string }>(
