@@ -166,7 +166,18 @@ const machine = machineInfo();
 
 /** PGlite CPU per chat turn (target: at most 5 ms with named statements), before the server runs. */
 const TARGET_TURN_CPU_MS = 5;
-const turnCpuTurns = Math.max(0, Number(values["turn-cpu"]));
+/** A count option's value: a whole number, 0 or more (anything else stops the run, naming it). */
+function countOption(name: string): number {
+  const value = Number(values[name as keyof typeof values]);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(
+      `--${name}: a whole number, 0 or more (got "${values[name as keyof typeof values]}")`,
+    );
+  }
+  return value;
+}
+const turnCpuTurns = countOption("turn-cpu");
+const turnWarmup = countOption("turn-warmup");
 const turnCpu: TurnCpu[] = [];
 if (database === "pglite" && turnCpuTurns > 0) {
   const load = os.loadavg()[0]!;
@@ -179,7 +190,7 @@ if (database === "pglite" && turnCpuTurns > 0) {
     turnCpu.push(
       await measureTurnCpu({
         turns: turnCpuTurns,
-        warmup: Math.max(0, Number(values["turn-warmup"])),
+        warmup: turnWarmup,
         prepared,
         statistics,
         model: { baseUrl: "http://127.0.0.1:9/v1", name: MODEL },
