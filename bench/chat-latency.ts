@@ -48,8 +48,8 @@ import { ms, rounded, type Summary, summarize, table } from "./support/stats.ts"
  * of a turn, with and without named prepared statements; --turn-cpu 0 skips it, --turn-cpu-only
  * runs nothing else: about a minute; --turn-setup-sql runs its statements on that database first,
  * to measure a turn without a trigger, say: "alter table messages disable trigger atrium_usage").
- * Each case first runs --turn-warmup turns, then has the grown tables analyzed as the server does
- * within seconds (decision 039); one more case measures the named statements without that, on
+ * Each case first runs --turn-warmup turns, then has the tables vacuumed and analyzed as the
+ * server does within seconds (decisions 039, 040); one more case measures the named statements without that, on
  * the plans made when the tables were empty.
  * It also measures, in process, the CPU per chunk of the stream
  * stages between the AI SDK's UI message stream and the socket, ours against the bare relay's

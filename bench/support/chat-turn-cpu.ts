@@ -9,7 +9,8 @@ import { streamSaverOf } from "../../src/server/chat/stream/stream-saver.ts";
 import { loadConfig } from "../../src/server/config.ts";
 import { withPreparedStatements } from "../../src/server/db/database.ts";
 import { pgliteHopStats } from "../../src/server/db/pglite.ts";
-import { analyzeGrownTables } from "../../src/server/db/pglite-statistics.ts";
+import { analyzeChangedTables } from "../../src/server/db/pglite-statistics.ts";
+import { vacuumDueTables } from "../../src/server/db/pglite-vacuum.ts";
 import { sessions, threads, users } from "../../src/server/db/schema.ts";
 import { newId } from "../../src/server/ids.ts";
 import { createLogger } from "../../src/server/logger.ts";
@@ -21,8 +22,9 @@ export interface TurnCpu {
   /** Named prepared statements on (ATRIUM_PGLITE_PREPARED unset) or off ("0"). */
   prepared: boolean;
   /**
-   * "current": after the warm-up turns the grown tables were analyzed, as the server does within
-   * ANALYZE_GROWN_EVERY_MS (pglite-statistics.ts, decision 039); "as at start": not, so the
+   * "current": after the warm-up turns the tables due were vacuumed and the changed ones analyzed,
+   * as the server does within UPKEEP_EVERY_MS (pglite-statistics.ts, decisions 039 and 040);
+   * "as at start": not, so the
    * statements run on the plans made when the tables were empty (the figure before decision 039).
    */
   statistics: "current" | "as at start";
@@ -155,12 +157,14 @@ export async function measureTurnCpu(options: {
     for (let i = 0; i < options.warmup; i++) await turn(ids[i]!);
     const statistics = options.statistics ?? "current";
     if (statistics === "current") {
-      // What the server's statistics round would do by now, through the same function.
-      await analyzeGrownTables({
+      // What the server's upkeep round would do by now, through the same functions.
+      const client = {
         query: async <T>(text: string) =>
           (await db.execute(sql.raw(text))) as unknown as { rows: T[] },
-        exec: (text) => db.execute(sql.raw(text)),
-      });
+        exec: (text: string) => db.execute(sql.raw(text)),
+      };
+      await vacuumDueTables(client);
+      await analyzeChangedTables(client);
     }
     const stats = services.database.statementStats;
     const before = { ...stats! };

@@ -1,23 +1,26 @@
 /**
- * PGlite's planner statistics (decision 039). PGlite has no autovacuum, so nothing keeps the
- * planner's statistics current: the server analyzes every table at start and every few minutes,
- * and, between those, each table that has grown or shrunk since it was last analyzed (this file).
+ * PGlite's upkeep (decisions 039 and 040). PGlite has no autovacuum, so nothing keeps the
+ * planner's statistics current and nothing vacuums: the server analyzes every table at start and
+ * every few minutes, and, between those, vacuums and analyzes the tables that autovacuum would
+ * (this file, and pglite-vacuum.ts for VACUUM).
  *
- * Why the second: a named statement's generic plan is made once and kept until its tables'
+ * Why the analyzing: a named statement's generic plan is made once and kept until its tables'
  * statistics change. A table analyzed while it was nearly empty (a new database, a new feature's
  * table) gets sequential scans in those plans, and they stay while the table grows: on a new
  * database a chat turn cost 5.1 ms of CPU after 1,000 turns, 2.0 ms once analyzed.
  *
- * PostgreSQL's autovacuum analyzes a table once its changed rows pass 50 + 10 % of its rows;
- * PGlite's single process does not count changed rows (its cumulative statistics are not
- * flushed), so the size on disk stands for them here: a table is analyzed again once its
- * pages differ from the pages its statistics were taken at by at least one page and 10 %.
+ * PostgreSQL's autovacuum analyzes a table once its rows changed since its last ANALYZE pass
+ * autovacuum_analyze_threshold + autovacuum_analyze_scale_factor × its rows (50 + 10 %). PGlite's
+ * backend keeps that count (`n_mod_since_analyze`) as any backend does, flushing it at most once
+ * a second; the same rule applies here, on the same settings.
  */
+
+import { vacuumDueTables } from "./pglite-vacuum.ts";
 
 /** Every table, at start and then this often (sampled: cheap for the tables it leaves alone). */
 export const ANALYZE_ALL_EVERY_MS = 5 * 60_000;
-/** How often the tables' sizes are compared with their statistics. */
-export const ANALYZE_GROWN_EVERY_MS = 15_000;
+/** How often the tables' counts are compared with autovacuum's thresholds. */
+export const UPKEEP_EVERY_MS = 15_000;
 
 /** What the rounds need of a database: PGlite's client, in its thread or another's. */
 export interface StatisticsClient {
@@ -26,22 +29,26 @@ export interface StatisticsClient {
 }
 
 /**
- * The tables of the public schema whose size is off their statistics by at least a page and
- * 10 % (relpages is the size ANALYZE saw; -1 / 0 pages: never analyzed, or empty then).
+ * The tables of the server's schemas changed enough since their last ANALYZE (autovacuum's rule,
+ * above; `reltuples` is -1 for a table never analyzed: counted as 0 rows), schema-qualified.
  */
-const GROWN_TABLES = `select quote_ident(c.relname) as "name"
-  from pg_class c
-  where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
-    and abs(pg_relation_size(c.oid) / current_setting('block_size')::int - greatest(c.relpages, 0))
-      >= greatest(1, greatest(c.relpages, 0) / 10)
-  order by c.relname`;
+const CHANGED_TABLES = `select format('%I.%I', s.schemaname, s.relname) as "name"
+  from pg_stat_user_tables s
+  join pg_class c on c.oid = s.relid
+  where s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
+    + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0)
+  order by 1`;
 
 /**
- * ANALYZE of the tables whose size moved away from their statistics (see above), in one
- * statement; the names analyzed (none: nothing ran). Throws what the statements throw.
+ * ANALYZE of the tables changed enough since their last one (see above), in one statement; the
+ * names analyzed (none: nothing ran). The counts it reads are flushed first. Throws what the
+ * statements throw.
  */
-export async function analyzeGrownTables(client: StatisticsClient): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(GROWN_TABLES);
+export async function analyzeChangedTables(client: StatisticsClient): Promise<string[]> {
+  // This backend's counts reach the statistics at most once a second: whatever it counted since
+  // goes in as this statement ends, so the next one reads them.
+  await client.query("select pg_stat_force_next_flush()");
+  const { rows } = await client.query<{ name: string }>(CHANGED_TABLES);
   const names = rows.map((row) => row.name);
   if (names.length > 0) await client.exec(`ANALYZE ${names.join(", ")}`);
   return names;
@@ -50,22 +57,23 @@ export async function analyzeGrownTables(client: StatisticsClient): Promise<stri
 /** A failed round, as a process warning (the thread PGlite runs on has no logger of its own). */
 function warn(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  process.emitWarning(`PGlite's statistics round failed: ${message}`);
+  process.emitWarning(`PGlite's upkeep round failed: ${message}`);
 }
 
 /**
- * Keeps the statistics current once the database is migrated: every table now and every
- * ANALYZE_ALL_EVERY_MS, grown tables every ANALYZE_GROWN_EVERY_MS (one round at a time; the
- * timers do not keep the process alive). Resolves after the first round; the result stops it.
+ * Keeps the database in order once it is migrated: ANALYZE of every table now and every
+ * ANALYZE_ALL_EVERY_MS; every UPKEEP_EVERY_MS, VACUUM of the tables due one (vacuumDueTables),
+ * then ANALYZE of the tables changed enough (analyzeChangedTables). One round at a time; the
+ * timers do not keep the process alive. Resolves after the first ANALYZE; the result stops it.
  * A failed round goes to `onError` (a process warning unless told), once until a round succeeds
  * again, so a lasting failure is seen without a warning every 15 s; the rounds go on. Nothing is
  * reported once stopped (the database is closing).
  */
-export async function keepStatistics(
+export async function keepMaintained(
   client: StatisticsClient,
-  every: { allMs: number; grownMs: number } = {
+  every: { allMs: number; roundMs: number } = {
     allMs: ANALYZE_ALL_EVERY_MS,
-    grownMs: ANALYZE_GROWN_EVERY_MS,
+    roundMs: UPKEEP_EVERY_MS,
   },
   onError: (error: unknown) => void = warn,
 ): Promise<() => void> {
@@ -85,18 +93,26 @@ export async function keepStatistics(
       running = false;
     }
   };
-  const analyzeAll = round(() => client.exec("ANALYZE"));
+  const analyzeAll = round(async () => {
+    // Counts still this backend's would reach the statistics after ANALYZE and count as changes
+    // since it: they go in first.
+    await client.query("select pg_stat_force_next_flush()");
+    await client.exec("ANALYZE");
+  });
   await analyzeAll();
   const all = setInterval(analyzeAll, every.allMs);
-  const grown = setInterval(
-    round(() => analyzeGrownTables(client)),
-    every.grownMs,
+  const upkeep = setInterval(
+    round(async () => {
+      await vacuumDueTables(client);
+      await analyzeChangedTables(client);
+    }),
+    every.roundMs,
   );
   all.unref();
-  grown.unref();
+  upkeep.unref();
   return () => {
     stopped = true;
     clearInterval(all);
-    clearInterval(grown);
+    clearInterval(upkeep);
   };
 }

@@ -10,7 +10,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { releaseStartupMemory } from "../lib/startup-memory.ts";
 import { withoutPreparedStatements, withPreparedStatements } from "./database.ts";
 import { installPreparedStatements, type PreparedStatementStats } from "./pglite-prepared.ts";
-import { keepStatistics } from "./pglite-statistics.ts";
+import { keepMaintained } from "./pglite-statistics.ts";
 import {
   type QueryRequest,
   type QueryResult,
@@ -24,7 +24,7 @@ import {
 /**
  * The thread PGlite runs on (decision 032, "PGlite in a worker thread"): opened here, migrated by
  * the main thread through the protocol (drizzle's migrator stays out of this thread's memory),
- * its statistics kept here once told (`serve`; pglite-statistics.ts), then every statement of the
+ * its statistics kept here once told (`serve`; pglite-statistics.ts: statistics and VACUUM), then every statement of the
  * server arrives as a message (pglite-worker-protocol.ts) from pglite-remote.ts. Its CPU is this
  * thread's, not the main thread's, which parses HTTP, JSON and the AI SDK's streams meanwhile.
  */
@@ -61,7 +61,7 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
     post({ kind: "failed", error: serializeError(error) });
     return;
   }
-  let stopStatistics: (() => void) | undefined;
+  let stopUpkeep: (() => void) | undefined;
   // Migrations (sent by the main thread) run with PGlite's own unnamed statements.
   const prepared = installPreparedStatements(client, {
     enabled: options.preparedMode !== "0",
@@ -106,9 +106,9 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         return null;
       }
       case "serve": {
-        // Migrated: planner statistics, named statements everywhere, start-up garbage.
-        stopStatistics?.();
-        stopStatistics = await keepStatistics(client);
+        // Migrated: statistics and VACUUM, named statements everywhere, start-up garbage.
+        stopUpkeep?.();
+        stopUpkeep = await keepMaintained(client);
         prepared.setEverywhere(options.preparedMode !== "scope");
         releaseStartupMemory();
         return null;
@@ -117,7 +117,7 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
         return null;
       case "close": {
         closing = true;
-        stopStatistics?.();
+        stopUpkeep?.();
         await client.close();
         return null;
       }

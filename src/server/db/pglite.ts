@@ -171,7 +171,7 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { vector } = await import("@electric-sql/pglite-pgvector");
   const { installPreparedStatements } = await import("./pglite-prepared.ts");
-  const { keepStatistics } = await import("./pglite-statistics.ts");
+  const { keepMaintained } = await import("./pglite-statistics.ts");
   const client = await PGlite.create(dir, {
     extensions: { vector, pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
@@ -179,9 +179,9 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
   try {
     const prepared = installPreparedStatements(client, { enabled: preparedMode !== "0" });
     await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
-    // PGlite has no autovacuum, so nothing collects planner statistics; without
-    // them joins over documents and chunks get very bad plans (pglite-statistics.ts).
-    const stopStatistics = await keepStatistics(client);
+    // PGlite has no autovacuum: without this nothing collects planner statistics (joins over
+    // documents and chunks get very bad plans) and nothing vacuums (pglite-statistics.ts).
+    const stopUpkeep = await keepMaintained(client);
     prepared.setEverywhere(preparedMode !== "scope");
     releaseStartupMemory();
     return {
@@ -200,7 +200,7 @@ async function openInThread(dir: string, preparedMode: string | undefined) {
         );
       },
       async stop() {
-        stopStatistics();
+        stopUpkeep();
         await client.close();
       },
     };
