@@ -15,7 +15,7 @@
  * a second; the same rule applies here, on the same settings.
  */
 
-import { vacuumDueTables } from "./pglite-vacuum.ts";
+import { flushCounts, type VacuumClient, vacuumDueTables } from "./pglite-vacuum.ts";
 
 /** Every table, at start and then this often (sampled: cheap for the tables it leaves alone). */
 export const ANALYZE_ALL_EVERY_MS = 5 * 60_000;
@@ -23,10 +23,7 @@ export const ANALYZE_ALL_EVERY_MS = 5 * 60_000;
 export const UPKEEP_EVERY_MS = 15_000;
 
 /** What the rounds need of a database: PGlite's client, in its thread or another's. */
-export interface StatisticsClient {
-  query<T>(text: string): Promise<{ rows: T[] }>;
-  exec(text: string): Promise<unknown>;
-}
+export type StatisticsClient = VacuumClient;
 
 /**
  * The tables of the server's schemas changed enough since their last ANALYZE (autovacuum's rule,
@@ -45,9 +42,7 @@ const CHANGED_TABLES = `select format('%I.%I', s.schemaname, s.relname) as "name
  * statements throw.
  */
 export async function analyzeChangedTables(client: StatisticsClient): Promise<string[]> {
-  // This backend's counts reach the statistics at most once a second: whatever it counted since
-  // goes in as this statement ends, so the next one reads them.
-  await client.query("select pg_stat_force_next_flush()");
+  await flushCounts(client);
   const { rows } = await client.query<{ name: string }>(CHANGED_TABLES);
   const names = rows.map((row) => row.name);
   if (names.length > 0) await client.exec(`ANALYZE ${names.join(", ")}`);
@@ -94,9 +89,8 @@ export async function keepMaintained(
     }
   };
   const analyzeAll = round(async () => {
-    // Counts still this backend's would reach the statistics after ANALYZE and count as changes
-    // since it: they go in first.
-    await client.query("select pg_stat_force_next_flush()");
+    // Counts not yet flushed would arrive after ANALYZE and count as changes since it.
+    await flushCounts(client);
     await client.exec("ANALYZE");
   });
   await analyzeAll();

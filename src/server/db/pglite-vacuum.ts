@@ -21,6 +21,15 @@ export interface VacuumClient {
   exec(text: string): Promise<unknown>;
 }
 
+/**
+ * Puts what this backend counted (rows changed, dead, inserted) into the cumulative statistics,
+ * which it otherwise does at most once a second: it goes in as this statement ends, so the next
+ * statement reads it.
+ */
+export async function flushCounts(client: VacuumClient): Promise<void> {
+  await client.query("select pg_stat_force_next_flush()");
+}
+
 /** The ages past which a table is vacuumed whatever its counts (tests lower them). */
 export interface FreezeAges {
   /** Transaction ids (autovacuum_freeze_max_age unless given). */
@@ -82,9 +91,7 @@ export async function vacuumDueTables(
   client: VacuumClient,
   ages: FreezeAges = {},
 ): Promise<string[]> {
-  // This backend's counts reach the statistics at most once a second: whatever it counted since
-  // goes in as this statement ends, so the next one reads them.
-  await client.query("select pg_stat_force_next_flush()");
+  await flushCounts(client);
   const { rows } = await client.query<{ name: string }>(dueTablesSql(ages));
   const names = rows.map((row) => row.name);
   for (const name of names) await client.exec(`VACUUM ${name}`);
