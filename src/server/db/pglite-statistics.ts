@@ -61,8 +61,9 @@ function warn(error: unknown): void {
  * then ANALYZE of the tables changed enough (analyzeChangedTables). One round at a time; the
  * timers do not keep the process alive. Resolves after the first ANALYZE; the result stops it.
  * A failed round goes to `onError` (a process warning unless told), once until a round succeeds
- * again, so a lasting failure is seen without a warning every 15 s; the rounds go on. Nothing is
- * reported once stopped (the database is closing).
+ * again, so a lasting failure is seen without a warning every 15 s; the rounds go on. Once
+ * stopped (the database is closing) a round under way starts no further VACUUM or ANALYZE, and nothing
+ * is reported.
  */
 export async function keepMaintained(
   client: StatisticsClient,
@@ -74,6 +75,8 @@ export async function keepMaintained(
 ): Promise<() => void> {
   let running = false;
   let stopped = false;
+  // Stops a round between its statements: a closing database does not start another VACUUM.
+  const closing = new AbortController();
   let failing = false;
   const round = (work: () => Promise<unknown>) => async () => {
     if (running) return;
@@ -97,8 +100,8 @@ export async function keepMaintained(
   const all = setInterval(analyzeAll, every.allMs);
   const upkeep = setInterval(
     round(async () => {
-      await vacuumDueTables(client);
-      await analyzeChangedTables(client);
+      await vacuumDueTables(client, {}, closing.signal);
+      if (!closing.signal.aborted) await analyzeChangedTables(client);
     }),
     every.roundMs,
   );
@@ -106,6 +109,7 @@ export async function keepMaintained(
   upkeep.unref();
   return () => {
     stopped = true;
+    closing.abort();
     clearInterval(all);
     clearInterval(upkeep);
   };

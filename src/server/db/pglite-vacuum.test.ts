@@ -135,3 +135,26 @@ describe("PGlite VACUUM by autovacuum's rules", () => {
     );
   });
 });
+
+describe("PGlite VACUUM: a closing database", () => {
+  it("starts no further table once the signal is aborted", async () => {
+    const closing = new AbortController();
+    const ran: string[] = [];
+    const client = {
+      query: async <T>(text: string) => ({
+        rows: (text.includes("pg_stat_force_next_flush")
+          ? []
+          : [{ name: "public.a" }, { name: "public.b" }, { name: "public.c" }]) as T[],
+      }),
+      exec: async (text: string) => {
+        ran.push(text);
+        // The database starts closing while the first table is vacuumed.
+        closing.abort();
+      },
+    };
+    expect(await vacuumDueTables(client, {}, closing.signal)).toEqual(["public.a"]);
+    expect(ran).toEqual(["VACUUM public.a"]);
+    expect(await vacuumDueTables(client, {}, closing.signal)).toEqual([]);
+    expect(ran).toHaveLength(1);
+  });
+});

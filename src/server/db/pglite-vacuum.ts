@@ -84,16 +84,22 @@ function dueTablesSql(ages: FreezeAges): string {
 /**
  * VACUUM of every table due one by autovacuum's rules (above), one statement per table so the
  * server's statements go on between them (PGlite runs one statement at a time); the names
- * vacuumed, in that order (none: nothing ran). The counts it reads are flushed first.
+ * vacuumed, in that order (none: nothing ran). The counts it reads are flushed first. Once
+ * `signal` is aborted (the database is closing) no further table is started.
  * Throws what the statements throw; the tables before the failing one stay vacuumed.
  */
 export async function vacuumDueTables(
   client: VacuumClient,
   ages: FreezeAges = {},
+  signal?: AbortSignal,
 ): Promise<string[]> {
   await flushCounts(client);
   const { rows } = await client.query<{ name: string }>(dueTablesSql(ages));
-  const names = rows.map((row) => row.name);
-  for (const name of names) await client.exec(`VACUUM ${name}`);
-  return names;
+  const vacuumed: string[] = [];
+  for (const { name } of rows) {
+    if (signal?.aborted) break;
+    await client.exec(`VACUUM ${name}`);
+    vacuumed.push(name);
+  }
+  return vacuumed;
 }
