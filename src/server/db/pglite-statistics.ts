@@ -15,7 +15,12 @@
  * a second; the same rule applies here, on the same settings.
  */
 
-import { flushCounts, type VacuumClient, vacuumDueTables } from "./pglite-vacuum.ts";
+import {
+  flushCounts,
+  type VacuumClient,
+  vacuumAllTables,
+  vacuumDueTables,
+} from "./pglite-vacuum.ts";
 
 /** Every table, at start and then this often (sampled: cheap for the tables it leaves alone). */
 export const ANALYZE_ALL_EVERY_MS = 5 * 60_000;
@@ -57,8 +62,9 @@ function warn(error: unknown): void {
 
 /**
  * Keeps the database in order once it is migrated: ANALYZE of every table now and every
- * ANALYZE_ALL_EVERY_MS; every UPKEEP_EVERY_MS, VACUUM of the tables due one (vacuumDueTables),
- * then ANALYZE of the tables changed enough (analyzeChangedTables). One round at a time; the
+ * ANALYZE_ALL_EVERY_MS; every UPKEEP_EVERY_MS, VACUUM of the tables due one (vacuumDueTables;
+ * every table in the first round after a start, vacuumAllTables), then ANALYZE of the tables
+ * changed enough (analyzeChangedTables). One round at a time; the
  * timers do not keep the process alive. Resolves after the first ANALYZE; the result stops it.
  * A failed round goes to `onError` (a process warning unless told), once until a round succeeds
  * again, so a lasting failure is seen without a warning every 15 s; the rounds go on. Once
@@ -77,6 +83,7 @@ export async function keepMaintained(
   let stopped = false;
   // Stops a round between its statements: a closing database does not start another VACUUM.
   const closing = new AbortController();
+  let firstRound = true;
   let failing = false;
   const round = (work: () => Promise<unknown>) => async () => {
     if (running) return;
@@ -100,7 +107,10 @@ export async function keepMaintained(
   const all = setInterval(analyzeAll, every.allMs);
   const upkeep = setInterval(
     round(async () => {
-      await vacuumDueTables(client, {}, closing.signal);
+      // The counts the rules read start at 0 with each start: the first round vacuums everything.
+      if (firstRound) await vacuumAllTables(client, closing.signal);
+      else await vacuumDueTables(client, {}, closing.signal);
+      firstRound = false;
       if (!closing.signal.aborted) await analyzeChangedTables(client);
     }),
     every.roundMs,

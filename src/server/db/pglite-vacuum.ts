@@ -13,6 +13,11 @@
  * _insert_scale_factor × its rows, or its oldest unfrozen transaction (or multixact) id is older
  * than autovacuum_freeze_max_age (autovacuum_multixact_freeze_max_age). The system catalogs
  * count too (ANALYZE rewrites pg_statistic's rows), and a table's TOAST table is vacuumed with it.
+ *
+ * PGlite does not keep those counts across a restart (they start at 0 each time the database is
+ * opened), so dead rows left by the run before would go uncounted: the first round after a start
+ * vacuums every table instead (vacuumAllTables). Pages a VACUUM marked all-visible are skipped,
+ * so on a database kept this way that round is short.
  */
 
 /** What a vacuum round needs of a database: PGlite's client, in its thread or another's. */
@@ -95,6 +100,34 @@ export async function vacuumDueTables(
 ): Promise<string[]> {
   await flushCounts(client);
   const { rows } = await client.query<{ name: string }>(dueTablesSql(ages));
+  return vacuumEach(client, rows, signal);
+}
+
+/** Every table and materialized view of the database, the catalogs too, schema-qualified. */
+const ALL_TABLES = `select format('%I.%I', n.nspname, c.relname) as "name"
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'm') and c.relpersistence <> 't'
+  order by 1`;
+
+/**
+ * VACUUM of every table, one statement per table (as vacuumDueTables), for the first round after
+ * a start, when the counts the rules read were lost with the last run. The names vacuumed, in
+ * order; none once `signal` is aborted. Throws what the statements throw.
+ */
+export async function vacuumAllTables(
+  client: VacuumClient,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(ALL_TABLES);
+  return vacuumEach(client, rows, signal);
+}
+
+async function vacuumEach(
+  client: VacuumClient,
+  rows: Array<{ name: string }>,
+  signal: AbortSignal | undefined,
+): Promise<string[]> {
   const vacuumed: string[] = [];
   for (const { name } of rows) {
     if (signal?.aborted) break;
