@@ -125,7 +125,26 @@ export async function runFromCommandLine(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel, config.logFormat);
-  let running: RunningServer;
+  // Signals are handled from here on: one that comes while the server starts (it may already
+  // answer requests) stops it as soon as it has started, instead of killing it mid-write.
+  let running: RunningServer | undefined;
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals++;
+    if (signals > 1) process.exit(1);
+    log.info({ signal }, "received signal");
+    if (running) close(running);
+  };
+  const close = (server: RunningServer) =>
+    server.close().then(
+      () => process.exit(0),
+      (error) => {
+        log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
   try {
     // A database that can no longer answer (PGlite's thread crashed) is not served around: the
     // process stops, so its service manager starts it again, as a crash in-thread would.
@@ -137,6 +156,10 @@ export async function runFromCommandLine(): Promise<void> {
     }
     log.fatal({ err: error }, "could not start");
     process.exit(1);
+  }
+  if (signals > 0) {
+    close(running);
+    return;
   }
   releaseStartupMemory();
   log.info(
@@ -150,21 +173,6 @@ export async function runFromCommandLine(): Promise<void> {
     );
     process.stdout.write(`\n  Set up ${config.appName}: ${running.setupUrl}\n\n`);
   }
-  let signals = 0;
-  const shutdown = (signal: string) => {
-    signals++;
-    if (signals > 1) process.exit(1);
-    log.info({ signal }, "received signal");
-    running.close().then(
-      () => process.exit(0),
-      (error) => {
-        log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 if (import.meta.main) await runFromCommandLine();

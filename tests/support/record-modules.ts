@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 
 /**
@@ -17,8 +17,14 @@ if (file) {
       return resolved;
     },
   });
-  const write = () =>
-    writeFileSync(file, JSON.stringify([...seen].map(([url, parent]) => ({ url, parent }))));
+  // Written beside and renamed over: a process killed mid-write leaves the last whole list.
+  const write = () => {
+    writeFileSync(
+      `${file}.tmp`,
+      JSON.stringify([...seen].map(([url, parent]) => ({ url, parent }))),
+    );
+    renameSync(`${file}.tmp`, file);
+  };
   process.on("exit", write);
   setInterval(write, 200).unref();
 }
