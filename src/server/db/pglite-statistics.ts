@@ -64,12 +64,12 @@ function warn(error: unknown): void {
  * Keeps the database in order once it is migrated: ANALYZE of every table now and every
  * ANALYZE_ALL_EVERY_MS; every UPKEEP_EVERY_MS, VACUUM of the tables due one (vacuumDueTables;
  * every table in the first round after a start, vacuumAllTables), then ANALYZE of the tables
- * changed enough (analyzeChangedTables). One round at a time; the
- * timers do not keep the process alive. Resolves after the first ANALYZE; the result stops it.
+ * changed enough (analyzeChangedTables). One round at a time; the timers do not keep the process
+ * alive. Resolves after the first ANALYZE; the result stops it.
  * A failed round goes to `onError` (a process warning unless told), once until a round succeeds
  * again, so a lasting failure is seen without a warning every 15 s; the rounds go on. Once
- * stopped (the database is closing) a round under way starts no further VACUUM or ANALYZE, and nothing
- * is reported.
+ * stopped (the database is closing) a round under way starts no further VACUUM or ANALYZE, and
+ * nothing is reported.
  */
 export async function keepMaintained(
   client: StatisticsClient,
@@ -80,8 +80,7 @@ export async function keepMaintained(
   onError: (error: unknown) => void = warn,
 ): Promise<() => void> {
   let running = false;
-  let stopped = false;
-  // Stops a round between its statements: a closing database does not start another VACUUM.
+  // Stopped: a round under way starts no further statement, and its failure is not reported.
   const closing = new AbortController();
   let firstRound = true;
   let failing = false;
@@ -92,7 +91,7 @@ export async function keepMaintained(
       await work();
       failing = false;
     } catch (error) {
-      if (!stopped && !failing) onError(error);
+      if (!closing.signal.aborted && !failing) onError(error);
       failing = true;
     } finally {
       running = false;
@@ -118,7 +117,6 @@ export async function keepMaintained(
   all.unref();
   upkeep.unref();
   return () => {
-    stopped = true;
     closing.abort();
     clearInterval(all);
     clearInterval(upkeep);

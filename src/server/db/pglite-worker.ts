@@ -24,9 +24,10 @@ import {
 /**
  * The thread PGlite runs on (decision 032, "PGlite in a worker thread"): opened here, migrated by
  * the main thread through the protocol (drizzle's migrator stays out of this thread's memory),
- * its statistics kept here once told (`serve`; pglite-statistics.ts: statistics and VACUUM), then every statement of the
- * server arrives as a message (pglite-worker-protocol.ts) from pglite-remote.ts. Its CPU is this
- * thread's, not the main thread's, which parses HTTP, JSON and the AI SDK's streams meanwhile.
+ * its statistics and VACUUM kept here once told (`serve`; pglite-statistics.ts), then every
+ * statement of the server arrives as a message (pglite-worker-protocol.ts) from
+ * pglite-remote.ts. Its CPU is this thread's, not the main thread's, which parses HTTP, JSON and
+ * the AI SDK's streams meanwhile.
  */
 
 export interface WorkerOptions {
