@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryContract } from "#shared/api/define.ts";
@@ -302,5 +304,70 @@ describe("LiveQueryHub with a shared sub-result older than its window of recent 
     // One run for each change, not again and again; the shared part computed once more.
     expect(state.ownRuns).toBe(before + 2);
     expect(state.computations).toBe(2);
+  });
+});
+
+describe("LiveQueryHub memory", () => {
+  it("keeps no replaced sub-result alive through the sub-results computed after it", async () => {
+    // A folder's page as documents.list reads it live: the page's rows, shared by every member,
+    // then each member's own part, kept while nothing it read changes. Pages and parts are
+    // recomputed by different runs in turn, each run reusing what the other computed.
+    const pages = new Set<WeakRef<object>>();
+    let version = 0;
+    const pageContract = queryContract("test.page", {
+      args: z.object({ member: z.string() }),
+      returns: z.object({ member: z.string(), rows: z.number() }),
+      access: "public",
+    });
+    const registry = new Registry([
+      implement(
+        pageContract,
+        async (ctx, args) => {
+          const page = await ctx.shared!("page", async () => {
+            recordReads("pages");
+            const rows = Array.from({ length: 200 }, (_, i) => ({ id: `${version}-${i}` }));
+            pages.add(new WeakRef(rows));
+            return rows;
+          });
+          const part = await ctx.shared!(`part\u0000${args.member}`, async () => {
+            recordReads(`part_${args.member}`);
+            return { member: args.member };
+          });
+          return { member: part.member, rows: page.length };
+        },
+        { liveScope: "global" },
+      ),
+    ]);
+    const services = {
+      config: {},
+      log: createLogger("silent"),
+      database: { db: {} },
+    } as unknown as Services;
+    const hub = new LiveQueryHub(services, registry);
+    let runs = 0;
+    hub.onRun(() => runs++);
+    for (const member of ["ann", "bob"])
+      hub.subscribe(null, pageContract.path, { member }, { send: () => true });
+    await until(() => runs === 2);
+    const change = async (table: string) => {
+      const before = runs;
+      version++;
+      hub.notify(JSON.stringify({ t: table, o: null, i: null }));
+      await until(() => runs > before);
+      await new Promise((r) => setTimeout(r, 5));
+    };
+    for (let i = 0; i < 20; i++) {
+      await change("pages");
+      await change(i % 2 === 0 ? "part_ann" : "part_bob");
+    }
+    expect(pages.size).toBe(21);
+
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    await new Promise((r) => setTimeout(r, 0));
+    gc();
+    const alive = [...pages].filter((ref) => ref.deref() !== undefined).length;
+    // The page in use, and at most one before it still held while a run that read it finishes.
+    expect(alive).toBeLessThanOrEqual(2);
   });
 });

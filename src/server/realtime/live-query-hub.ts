@@ -108,7 +108,12 @@ interface Group {
 /** A caller-independent sub-result shared by the groups that ask for its key. */
 interface SharedEntry {
   key: string;
-  /** The run that computes it (a token of that run). */
+  /**
+   * The run that computes it: that run's token, an empty object of its own. Not anything the
+   * run holds (its list of entries used, say): an entry kept for minutes would keep that, and
+   * through it the entries it lists and their values, and theirs in turn, a chain that grew
+   * with every run (decision 033, "A chain of shared sub-results").
+   */
   owner: object;
   /** The change sequence when its computation started. */
   startSeq: number;
@@ -484,19 +489,20 @@ export class LiveQueryHub {
     const tracker = newTracker();
     let organizationId: string | null = null;
     const used: SharedEntry[] = [];
+    const token = {};
     // The run depends on what its shared sub-results read, from when they started reading it.
     const shared: SharedResults = async (key, compute) => {
       const entry = this.#sharedEntry(
         `${organizationId ?? ""}\u0000${key}`,
         compute,
         organizationId,
-        used,
+        token,
       );
       used.push(entry);
       // Waiting for another run's computation needs no connection: the slot goes to a run that
       // does (what follows a shared sub-result is batched, see SharedResults).
       // One already computed (kept) is no wait: the run goes on in its slot.
-      if (entry.owner === used || entry.settled) return (await entry.promise) as never;
+      if (entry.owner === token || entry.settled) return (await entry.promise) as never;
       release();
       const waitFrom = performance.now();
       try {
