@@ -169,3 +169,89 @@ describe("PGlite statistics: a failing round", () => {
     expect(errors).toHaveLength(2);
   });
 });
+
+describe("PGlite upkeep: large tables vacuumed at a quiet moment", () => {
+  let client: PGlite;
+  /** What the server's side reports: how long the database has been quiet. */
+  let quiet = 0;
+  /** 2 MB: `big` (about 5 MB) is large, `small` and the catalogs one uses here are not. */
+  const largeBytes = 2 * 1024 * 1024;
+
+  beforeAll(async () => {
+    client = await PGlite.create();
+    await client.exec(`
+      create table big (id int primary key, body text not null);
+      insert into big select n, repeat('b', 100) from generate_series(1, 40000) n;
+      create table small (id int primary key, v int not null);
+      insert into small select n, 0 from generate_series(1, 500) n;
+    `);
+  }, 120_000);
+  afterAll(async () => {
+    await client.close();
+  });
+
+  const vacuumsOf = (table: string) =>
+    client
+      .query<{ n: number }>(
+        "select vacuum_count::int as n from pg_stat_user_tables where relname = $1",
+        [table],
+      )
+      .then((result) => result.rows[0]!.n);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+  const upkeep = (largeWaitMaxMs: number) =>
+    keepMaintained(client, {
+      allMs: 60_000,
+      roundMs: 30,
+      quietMs: () => quiet,
+      largeBytes,
+      quietForMs: 100,
+      largeWaitMaxMs,
+      quietCheckMs: 10,
+    });
+
+  it("vacuums a large table only once the database has been quiet, and the others at once", async () => {
+    expect(
+      (await client.query<{ bytes: number }>("select pg_total_relation_size('big') as bytes"))
+        .rows[0]!.bytes,
+    ).toBeGreaterThan(largeBytes);
+    const [big, small] = [await vacuumsOf("big"), await vacuumsOf("small")];
+    quiet = 0;
+    const stop = await upkeep(60_000);
+    try {
+      // The first round (every table): the small one now, the large one waits.
+      await expect.poll(() => vacuumsOf("small"), { timeout: 5_000 }).toBe(small + 1);
+      await settle();
+      expect(await vacuumsOf("big")).toBe(big);
+      // Quiet for longer than asked: vacuumed.
+      quiet = 150;
+      await expect.poll(() => vacuumsOf("big"), { timeout: 5_000 }).toBe(big + 1);
+      // Due by its dead rows, while busy: it waits again; quiet, vacuumed.
+      quiet = 0;
+      await client.exec("update big set body = body || 'x' where id <= 20000");
+      await client.exec("update small set v = v + 1");
+      await expect.poll(() => vacuumsOf("small"), { timeout: 5_000 }).toBe(small + 2);
+      await settle();
+      expect(await vacuumsOf("big")).toBe(big + 1);
+      quiet = 99;
+      await settle();
+      expect(await vacuumsOf("big")).toBe(big + 1);
+      quiet = 100;
+      await expect.poll(() => vacuumsOf("big"), { timeout: 5_000 }).toBe(big + 2);
+    } finally {
+      stop();
+    }
+  });
+
+  it("vacuums a large table that has waited its longest, quiet or not", async () => {
+    quiet = 0;
+    await client.exec("update big set body = body || 'y' where id <= 20000");
+    const big = await vacuumsOf("big");
+    const stop = await upkeep(200);
+    try {
+      // The first round after a start finds every table, the large one waits at most 200 ms.
+      await expect.poll(() => vacuumsOf("big"), { timeout: 5_000 }).toBe(big + 1);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vacuumAllTables, vacuumDueTables } from "./pglite-vacuum.ts";
+import { dueTables, vacuumAllTables, vacuumDueTables } from "./pglite-vacuum.ts";
 
 describe("PGlite VACUUM by autovacuum's rules", () => {
   let client: PGlite;
@@ -124,6 +124,21 @@ describe("PGlite VACUUM by autovacuum's rules", () => {
       "select age(datfrozenxid)::int as age from pg_database where datname = current_database()",
     );
     expect(database.rows[0]!.age).toBeLessThanOrEqual(20);
+  });
+
+  it("gives each table due its size with its indexes, and whether only its age makes it due", async () => {
+    await client.exec("update churn set counter = counter + 1");
+    const churn = (await dueTables(client)).find((table) => table.name === "public.churn");
+    const size = await client.query<{ bytes: number }>(
+      "select pg_total_relation_size('churn')::float8 as bytes",
+    );
+    expect(churn).toEqual({ name: "public.churn", bytes: size.rows[0]!.bytes, urgent: false });
+    expect(churn!.bytes).toBeGreaterThan((await pages("churn")) * 8192);
+    // With the freeze age lowered to 0 every table is past it.
+    const byAge = await dueTables(client, { xid: 0 });
+    expect(byAge.find((table) => table.name === "pg_catalog.pg_class")?.urgent).toBe(true);
+    expect(byAge.find((table) => table.name === "public.churn")?.urgent).toBe(true);
+    expect(await vacuumDueTables(client)).toContain("public.churn");
   });
 
   it("vacuums every table when asked, the ones not due too (the first round after a start)", async () => {

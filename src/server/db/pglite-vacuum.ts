@@ -52,10 +52,20 @@ function ageLimit(given: number | undefined, setting: string): string {
   return String(given);
 }
 
+/** A table to vacuum. */
+export interface TableToVacuum {
+  /** As written in the statement, schema-qualified and quoted where it has to be. */
+  name: string;
+  /** Its size with its indexes and TOAST table (pg_total_relation_size), in bytes. */
+  bytes: number;
+  /** Due by its age (freezing), which nothing should put off. */
+  urgent: boolean;
+}
+
 /**
- * The tables (and materialized views) due a VACUUM by autovacuum's rules, each as the name to
- * write in the statement, schema-qualified; a TOAST table due makes its owner due. Most dead
- * rows first. `reltuples` is -1 for a table never vacuumed or analyzed: counted as 0 rows.
+ * The tables (and materialized views) due a VACUUM by autovacuum's rules (TableToVacuum); a
+ * TOAST table due makes its owner due. Most dead rows first. `reltuples` is -1 for a table never
+ * vacuumed or analyzed: counted as 0 rows.
  */
 function dueTablesSql(ages: FreezeAges): string {
   const xidAge = ageLimit(ages.xid, "autovacuum_freeze_max_age");
@@ -69,7 +79,8 @@ function dueTablesSql(ages: FreezeAges): string {
     left join pg_stat_all_tables s on s.relid = c.oid
     where c.relkind in ('r', 'm', 't') and c.relpersistence <> 't'
   ), due as (
-    select rel.oid, rel.dead from rel
+    select rel.oid, rel.dead, (rel.xid_age > ${xidAge} or rel.mxid_age > ${mxidAge}) as urgent
+    from rel
     where rel.dead > current_setting('autovacuum_vacuum_threshold')::float8
         + current_setting('autovacuum_vacuum_scale_factor')::float8 * rel.tuples
       or rel.inserted > current_setting('autovacuum_vacuum_insert_threshold')::float8
@@ -77,12 +88,13 @@ function dueTablesSql(ages: FreezeAges): string {
       or rel.xid_age > ${xidAge}
       or rel.mxid_age > ${mxidAge}
   )
-  select format('%I.%I', n.nspname, owner.relname) as "name"
+  select format('%I.%I', n.nspname, owner.relname) as "name",
+    pg_total_relation_size(owner.oid)::float8 as "bytes", bool_or(due.urgent) as "urgent"
   from rel owner
   join pg_namespace n on n.oid = owner.relnamespace
   join due on due.oid = owner.oid or due.oid = owner.reltoastrelid
   where owner.relkind in ('r', 'm')
-  group by n.nspname, owner.relname
+  group by n.nspname, owner.relname, owner.oid
   order by max(due.dead) desc, 1`;
 }
 
@@ -98,17 +110,33 @@ export async function vacuumDueTables(
   ages: FreezeAges = {},
   signal?: AbortSignal,
 ): Promise<string[]> {
-  await flushCounts(client);
-  const { rows } = await client.query<{ name: string }>(dueTablesSql(ages));
-  return vacuumEach(client, rows, signal);
+  return vacuumTables(client, await dueTables(client, ages), signal);
 }
 
-/** Every table and materialized view of the database, the catalogs too, schema-qualified. */
-const ALL_TABLES = `select format('%I.%I', n.nspname, c.relname) as "name"
+/**
+ * The tables due a VACUUM by autovacuum's rules (above), most dead rows first, with their sizes
+ * (for the upkeep, which puts a large one off to a quiet moment). The counts are flushed first.
+ */
+export async function dueTables(
+  client: VacuumClient,
+  ages: FreezeAges = {},
+): Promise<TableToVacuum[]> {
+  await flushCounts(client);
+  return (await client.query<TableToVacuum>(dueTablesSql(ages))).rows;
+}
+
+/** Every table and materialized view of the database, the catalogs too (TableToVacuum). */
+const ALL_TABLES = `select format('%I.%I', n.nspname, c.relname) as "name",
+    pg_total_relation_size(c.oid)::float8 as "bytes", false as "urgent"
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r', 'm') and c.relpersistence <> 't'
   order by 1`;
+
+/** Every table of the database with its size (vacuumAllTables' list). */
+export async function allTables(client: VacuumClient): Promise<TableToVacuum[]> {
+  return (await client.query<TableToVacuum>(ALL_TABLES)).rows;
+}
 
 /**
  * VACUUM of every table, one statement per table (as vacuumDueTables), for the first round after
@@ -119,14 +147,17 @@ export async function vacuumAllTables(
   client: VacuumClient,
   signal?: AbortSignal,
 ): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(ALL_TABLES);
-  return vacuumEach(client, rows, signal);
+  return vacuumTables(client, await allTables(client), signal);
 }
 
-async function vacuumEach(
+/**
+ * VACUUM of the given tables, one statement each, in order; the names vacuumed (none once
+ * `signal` is aborted). Throws what the statements throw; the tables before stay vacuumed.
+ */
+export async function vacuumTables(
   client: VacuumClient,
-  rows: Array<{ name: string }>,
-  signal: AbortSignal | undefined,
+  rows: ReadonlyArray<{ name: string }>,
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const vacuumed: string[] = [];
   for (const { name } of rows) {

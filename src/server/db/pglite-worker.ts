@@ -109,7 +109,7 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
       case "serve": {
         // Migrated: statistics and VACUUM, named statements everywhere, start-up garbage.
         stopUpkeep?.();
-        stopUpkeep = await keepMaintained(client);
+        stopUpkeep = await keepMaintained(client, { quietMs });
         prepared.setEverywhere(options.preparedMode !== "scope");
         releaseStartupMemory();
         return null;
@@ -195,10 +195,25 @@ async function main(port: MessagePort, options: WorkerOptions): Promise<void> {
    */
   const spinUs = options.idleSpinUs ?? 0;
   let inFlight = 0;
+  /** When the server's last statement here ended (or, while one runs, 0 quiet: quietMs). */
+  let lastActiveAt = performance.now();
   const settle = (reply: Reply) => {
     post(reply);
+    lastActiveAt = performance.now();
     if (--inFlight === 0 && spinUs > 0 && !closing) awaitNext();
   };
+  /**
+   * How long nothing of the server's has run or waited here: no statement in flight or queued,
+   * no transaction open (the upkeep's large VACUUMs wait for it, pglite-statistics.ts).
+   */
+  const quietMs = () =>
+    inFlight > 0 ||
+    pumping ||
+    transactions.size > 0 ||
+    waiting.live.length > 0 ||
+    waiting.other.length > 0
+      ? 0
+      : performance.now() - lastActiveAt;
   const awaitNext = (us = spinUs) => {
     if (waiting.live.length > 0 || waiting.other.length > 0) return;
     const from = performance.now();
