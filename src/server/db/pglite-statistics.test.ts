@@ -2,6 +2,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeChangedTables, keepMaintained } from "./pglite-statistics.ts";
 
+/** How many times `table` (of the public schema) has been vacuumed since the database opened. */
+async function vacuumCount(client: PGlite, table: string): Promise<number> {
+  const result = await client.query<{ n: number }>(
+    "select vacuum_count::int as n from pg_stat_user_tables where relname = $1",
+    [table],
+  );
+  return result.rows[0]!.n;
+}
+
 describe("PGlite statistics: changed tables analyzed again", () => {
   let client: PGlite;
 
@@ -98,13 +107,7 @@ describe("PGlite statistics: changed tables analyzed again", () => {
   it("keeps them current on its own until stopped: everything at start, then changed tables, and vacuums (everything in the first round)", async () => {
     await client.exec("create table later (id int primary key)");
     await client.exec("insert into later select generate_series(1, 3000)");
-    const vacuumsOf = (table: string) =>
-      client
-        .query<{ n: number }>(
-          "select vacuum_count::int as n from pg_stat_user_tables where relname = $1",
-          [table],
-        )
-        .then((result) => result.rows[0]!.n);
+    const vacuumsOf = (table: string) => vacuumCount(client, table);
     // No dead row in it, so never due: only the first round (every table) vacuums it.
     const untouched = await vacuumsOf("Mixed Case");
     const stop = await keepMaintained(client, { allMs: 60_000, roundMs: 50 });
@@ -190,13 +193,7 @@ describe("PGlite upkeep: large tables vacuumed at a quiet moment", () => {
     await client.close();
   });
 
-  const vacuumsOf = (table: string) =>
-    client
-      .query<{ n: number }>(
-        "select vacuum_count::int as n from pg_stat_user_tables where relname = $1",
-        [table],
-      )
-      .then((result) => result.rows[0]!.n);
+  const vacuumsOf = (table: string) => vacuumCount(client, table);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
   const upkeep = (largeWaitMaxMs: number) =>
     keepMaintained(client, {

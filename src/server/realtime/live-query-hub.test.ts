@@ -21,6 +21,16 @@ const contract = queryContract("test.shared", {
   access: "public",
 });
 
+/** A hub over `registry` with no database (the functions here read none). */
+function hubOf(registry: Registry): LiveQueryHub {
+  const services = {
+    config: {},
+    log: createLogger("silent"),
+    database: { db: {} },
+  } as unknown as Services;
+  return new LiveQueryHub(services, registry);
+}
+
 function setup() {
   const state = { value: 1, computations: 0, ownRuns: 0, gate: Promise.resolve() };
   const registry = new Registry([
@@ -44,12 +54,7 @@ function setup() {
       { liveScope: "global" },
     ),
   ]);
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
-  const hub = new LiveQueryHub(services, registry);
+  const hub = hubOf(registry);
   const received = new Map<string, number[]>();
   const subscribe = (member: string) => {
     const values: number[] = [];
@@ -189,12 +194,7 @@ function batchedSetup() {
       { liveScope: "global" },
     ),
   ]);
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
-  const hub = new LiveQueryHub(services, registry);
+  const hub = hubOf(registry);
   const received = new Map<string, Array<{ member: string; value: number }>>();
   const subscribe = (member: string) => {
     const values: Array<{ member: string; value: number }> = [];
@@ -338,12 +338,7 @@ describe("LiveQueryHub memory", () => {
         { liveScope: "global" },
       ),
     ]);
-    const services = {
-      config: {},
-      log: createLogger("silent"),
-      database: { db: {} },
-    } as unknown as Services;
-    const hub = new LiveQueryHub(services, registry);
+    const hub = hubOf(registry);
     let runs = 0;
     hub.onRun(() => runs++);
     for (const member of ["ann", "bob"])
