@@ -158,17 +158,20 @@ export async function keepMaintained(
       const now = Date.now();
       const vacuumNow: TableToVacuum[] = [];
       for (const table of found) {
-        const since = waiting.get(table.name)?.since ?? now;
-        if (quietMs && table.bytes >= largeBytes && !table.urgent && now - since < largeWaitMaxMs)
-          waiting.set(table.name, { table, since });
-        else vacuumNow.push(table);
+        if (quietMs && table.bytes >= largeBytes && !table.urgent) {
+          // Found again while waiting: it keeps its place and its first finding.
+          waiting.set(table.name, { table, since: waiting.get(table.name)?.since ?? now });
+        } else {
+          waiting.delete(table.name);
+          vacuumNow.push(table);
+        }
       }
-      // Waited long enough, due again or not (found in the first round, it may not be).
-      const names = new Set(vacuumNow.map((table) => table.name));
-      for (const { table, since } of waiting.values()) {
-        if (now - since >= largeWaitMaxMs && !names.has(table.name)) vacuumNow.push(table);
+      // Waited its longest, found due again or not (the first round lists every table).
+      for (const [name, { table, since }] of waiting) {
+        if (now - since < largeWaitMaxMs) continue;
+        waiting.delete(name);
+        vacuumNow.push(table);
       }
-      for (const table of vacuumNow) waiting.delete(table.name);
       await vacuumTables(client, vacuumNow, closing.signal);
       if (!closing.signal.aborted) await analyzeChangedTables(client);
     }),
