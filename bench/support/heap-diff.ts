@@ -45,7 +45,8 @@ class Heap {
 
   constructor(file: string) {
     this.#s = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
-    const meta = this.#s.snapshot.meta;
+    const meta = this.#s.snapshot?.meta;
+    if (!meta || !Array.isArray(this.#s.nodes)) throw new Error(`${file}: not a V8 heap snapshot`);
     this.#nf = meta.node_fields.length;
     this.#ef = meta.edge_fields.length;
     const at = (fields: string[], name: string) => {
@@ -201,13 +202,21 @@ const { values, positionals } = parseArgs({
   },
 });
 const top = Number(values.top ?? (values.retainers ? 15 : 40));
-if (values.retainers && positionals.length === 1) {
-  retainers(positionals[0]!, values.retainers, Number(values.depth), top);
-} else if (!values.retainers && positionals.length === 2) {
-  diff(positionals[0]!, positionals[1]!, top);
-} else {
-  console.error(
-    "usage: heap-diff.ts BEFORE AFTER [--top N]\n       heap-diff.ts SNAPSHOT --retainers KIND:NAME [--depth N] [--top N]",
-  );
-  process.exit(2);
+const depth = Number(values.depth);
+const usage =
+  "usage: heap-diff.ts BEFORE AFTER [--top N]\n       heap-diff.ts SNAPSHOT --retainers KIND:NAME [--depth N] [--top N]";
+const wholeNumbers = Number.isInteger(top) && top > 0 && Number.isInteger(depth) && depth > 0;
+try {
+  if (wholeNumbers && values.retainers && positionals.length === 1) {
+    retainers(positionals[0]!, values.retainers, depth, top);
+  } else if (wholeNumbers && !values.retainers && positionals.length === 2) {
+    diff(positionals[0]!, positionals[1]!, top);
+  } else {
+    console.error(usage);
+    process.exit(2);
+  }
+} catch (error) {
+  // A file that is missing or not a heap snapshot: its name and why, not a stack.
+  console.error(`heap-diff: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
