@@ -103,25 +103,38 @@ function diff(a: unknown, b: unknown): LivePatch | null {
 function diffObjects(a: Record<string, unknown>, b: Record<string, unknown>): LivePatch | null {
   let changed: Record<string, LivePatch> | undefined;
   let deleted: string[] | undefined;
+  /** Keys of `b` that `a` has too: when that is all of `a`'s, no key of `a` is missing in `b`. */
+  let shared = 0;
   for (const key of Object.keys(b)) {
     const bRaw = b[key];
-    const aRaw = Object.hasOwn(a, key) ? a[key] : undefined;
-    // Most keys of a row hold the same primitive (or the same object) on both sides.
-    if (aRaw === bRaw) continue;
+    const inA = Object.hasOwn(a, key);
+    if (inA) {
+      shared++;
+      // Most keys of a row hold the same primitive (or the same object) on both sides.
+      if (a[key] === bRaw) continue;
+    }
     const bv = jsonOf(bRaw);
-    if (bv === undefined) continue;
-    const av = jsonOf(aRaw);
+    const av = inA ? jsonOf(a[key]) : undefined;
+    if (bv === undefined) {
+      // Absent in `b` as JSON sees it: removed when `a` has it.
+      if (av !== undefined) {
+        deleted ??= [];
+        deleted.push(key);
+      }
+      continue;
+    }
     const patch = av === undefined ? { $: bv } : diff(av, bv);
     if (patch === null) continue;
     changed ??= {};
     setOwn(changed, key, patch);
   }
-  for (const key of Object.keys(a)) {
-    const bRaw = Object.hasOwn(b, key) ? b[key] : undefined;
-    if (bRaw !== undefined && jsonOf(bRaw) !== undefined) continue;
-    if (jsonOf(a[key]) === undefined) continue;
-    deleted ??= [];
-    deleted.push(key);
+  const aKeys = Object.keys(a);
+  if (shared < aKeys.length) {
+    for (const key of aKeys) {
+      if (Object.hasOwn(b, key) || jsonOf(a[key]) === undefined) continue;
+      deleted ??= [];
+      deleted.push(key);
+    }
   }
   if (deleted) return { o: changed ?? {}, d: deleted };
   return changed ? { o: changed } : null;

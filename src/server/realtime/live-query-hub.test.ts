@@ -60,8 +60,9 @@ function setup() {
     const values: number[] = [];
     received.set(member, values);
     const subscriber: Subscriber = {
-      send(kind, json) {
-        if (kind === "value") values.push((JSON.parse(json) as { value: number }).value);
+      send(result) {
+        if (result.kind === "value")
+          values.push((JSON.parse(result.json) as { value: number }).value);
         return true;
       },
     };
@@ -204,8 +205,9 @@ function batchedSetup() {
       batchedContract.path,
       { member },
       {
-        send(kind, json) {
-          if (kind === "value") values.push(JSON.parse(json) as { member: string; value: number });
+        send(result) {
+          if (result.kind === "value")
+            values.push(JSON.parse(result.json) as { member: string; value: number });
           return true;
         },
       },

@@ -12,36 +12,45 @@ import {
   runUntracked,
 } from "../db/read-tracker.ts";
 import { onLiveConnection } from "../db/database.ts";
-import { diffValues } from "#shared/live-patch.ts";
+import { diffValues, type LivePatch } from "#shared/live-patch.ts";
 import { keysForChange, parseNotification, type RowChange, stableStringify } from "./changes.ts";
 import { Limiter } from "./limiter.ts";
 import { LiveStats, takeCommitted } from "./live-stats.ts";
 
 /**
- * One socket's subscription; the hub calls it with JSON text ready to send.
+ * One socket's subscription; the hub calls it with the group's latest result.
  * `send` returns false when the socket holds deliveries back (its session is
  * being re-checked); the hub then delivers again on `redeliver`. Otherwise it
- * returns true, or the number of bytes it sent when that was not `json` (a
- * patch against `lastSent`, see LiveResult.base).
+ * returns true when it sent the whole value (`result.json`), or the number of
+ * bytes it sent when that was a patch against `lastSent` (see LiveResult.base).
  */
 export interface Subscriber {
   /** The group's result this subscriber was last sent (the same object while it is unchanged). */
   lastSent?: LiveResult;
-  send(kind: "value" | "error", json: string, result: LiveResult): boolean | number;
+  send(result: LiveResult): boolean | number;
 }
 
-/** A group's latest result, as JSON text ready to send. */
-export interface LiveResult {
-  kind: "value" | "error";
-  json: string;
+/**
+ * A group's latest result. A value's JSON text is made the first time a subscriber needs the
+ * whole value (a new subscriber, or a patch not worth sending): most re-runs reach every
+ * subscriber as a patch, and the run compares values with `diffValues`, not by their text
+ * (decision 035, "The whole text only when asked").
+ */
+export class LiveResult {
+  readonly kind: "value" | "error";
   /** The value itself (kind "value"): what the next result's patch is computed against. */
-  value?: unknown;
+  readonly value: unknown;
+  #json: string | undefined;
+  /** The size of the last whole text made in this result's line (see `size`). */
+  #sizeHint: number | undefined;
   /**
    * The group's result this one replaced, when both are values (decision 035): a subscriber
    * whose lastSent is `base` may be sent `patchJson()` instead of the whole value. Only the
    * latest result keeps its base (one step of history per group).
    */
   base?: LiveResult;
+  /** What changed from `base`, found when the run compared the two. */
+  diff?: LivePatch;
   /** The patch from `base` as JSON, once computed; null when it is not worth sending. */
   patch?: string | null;
   /**
@@ -52,6 +61,40 @@ export interface LiveResult {
   frames?: Map<string, Buffer>;
   /** The patch's messages, by subscription id, as `frames`. */
   patchFrames?: Map<string, Buffer>;
+
+  private constructor(kind: "value" | "error", value: unknown, json: string | undefined) {
+    this.kind = kind;
+    this.value = value;
+    this.#json = json;
+  }
+
+  /** A value; `previous` (the result it follows, if any) gives the size its patches are weighed by. */
+  static value(value: unknown, previous?: LiveResult): LiveResult {
+    const result = new LiveResult("value", value, undefined);
+    if (previous) result.#sizeHint = previous.size;
+    return result;
+  }
+
+  /** An error, as the JSON text of its payload. */
+  static error(json: string): LiveResult {
+    return new LiveResult("error", undefined, json);
+  }
+
+  /** The whole value (or error) as JSON text, made on first use. */
+  get json(): string {
+    this.#json ??= JSON.stringify(this.value);
+    return this.#json;
+  }
+
+  /**
+   * The length of the whole text: exact once it is made, else that of the last one made for
+   * the results it follows (a page a few rows longer or shorter than it was; a patch is weighed
+   * against it, see PATCH_MAX_SHARE). The first result of a group has none and makes its text.
+   */
+  get size(): number {
+    if (this.#json !== undefined) return this.#json.length;
+    return this.#sizeHint ?? this.json.length;
+  }
 }
 
 /** A patch is sent instead of the value only when it is at most this share of the value's size. */
@@ -66,10 +109,10 @@ export function patchJson(result: LiveResult): string | null {
   const base = result.base;
   let patch: string | null = null;
   if (base && base.kind === "value" && result.kind === "value") {
-    const diff = diffValues(base.value, result.value);
+    const diff = result.diff ?? diffValues(base.value, result.value);
     if (diff) {
       const json = JSON.stringify(diff);
-      if (json.length <= result.json.length * PATCH_MAX_SHARE) patch = json;
+      if (json.length <= result.size * PATCH_MAX_SHARE) patch = json;
     }
   }
   result.patch = patch;
@@ -542,20 +585,26 @@ export class LiveQueryHub {
         shared,
         batched,
       });
-      const serialiseFrom = performance.now();
-      const value = output.value ?? null;
-      result = { kind: "value", json: JSON.stringify(value), value };
-      this.stats.stages.serialise.add(performance.now() - serialiseFrom);
+      result = LiveResult.value(output.value ?? null, group.last);
     } catch (error) {
-      result = {
-        kind: "error",
-        json: JSON.stringify(errorPayload(error, this.#services.log, { fn: group.path })),
-      };
+      result = LiveResult.error(
+        JSON.stringify(errorPayload(error, this.#services.log, { fn: group.path })),
+      );
+    }
+    const previous = group.last;
+    // Compared with the result it follows: two values by what changed (the patch most
+    // subscribers are sent), two errors by their text.
+    const compareFrom = performance.now();
+    let unchanged = false;
+    if (previous?.kind === "value" && result.kind === "value") {
+      const diff = diffValues(previous.value, result.value);
+      if (diff) result.diff = diff;
+      else unchanged = true;
+    } else if (previous?.kind === "error" && result.kind === "error") {
+      unchanged = previous.json === result.json;
     }
     const resultAt = performance.now();
-    const previous = group.last;
-    const unchanged =
-      previous !== undefined && previous.kind === result.kind && previous.json === result.json;
+    this.stats.stages.serialise.add(resultAt - compareFrom);
     this.stats.recordRun(group.path, tracker.statements, resultAt - started, unchanged);
     if (this.#groups.get(group.key) !== group) return;
     const global = group.global || !organizationId;
@@ -580,7 +629,10 @@ export class LiveQueryHub {
     // comparing its text once per subscriber.
     if (!unchanged) {
       // One step of history: the new result's patch is against the one it replaces.
-      if (previous) previous.base = undefined;
+      if (previous) {
+        previous.base = undefined;
+        previous.diff = undefined;
+      }
       if (previous?.kind === "value" && result.kind === "value") result.base = previous;
       group.last = result;
     }
@@ -750,11 +802,11 @@ export class LiveQueryHub {
     const last = group.last;
     if (!last) return;
     if (subscriber.lastSent === last) return;
-    const sent = subscriber.send(last.kind, last.json, last);
+    const sent = subscriber.send(last);
     if (sent === false) return;
     subscriber.lastSent = last;
     this.stats.pushes++;
-    if (sent === true) this.stats.pushBytes += last.json.length;
+    if (sent === true) this.stats.pushBytes += last.size;
     else {
       this.stats.patches++;
       this.stats.pushBytes += sent;

@@ -42,14 +42,14 @@ function setup() {
   const hub = new LiveQueryHub(services, registry);
   const results: LiveResult[] = [];
   const subscriber: Subscriber = {
-    send(_kind, _json, result) {
+    send(result) {
       results.push(result);
       return true;
     },
   };
   hub.subscribe(null, contract.path, {}, subscriber);
   const change = () => hub.notify(JSON.stringify({ t: "rows", o: null, i: null }));
-  return { state, results, change };
+  return { hub, state, results, change };
 }
 
 async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
@@ -96,5 +96,60 @@ describe("live results' patches", () => {
     await until(() => results.length === 2);
     expect(results[1]!.base).toBe(results[0]);
     expect(patchJson(results[1]!)).toBeNull();
+  });
+
+  it("makes a result's whole text only when it is asked for, and weighs patches by the last one made", async () => {
+    const { state, results, change } = setup();
+    await until(() => results.length === 1);
+    const first = results[0]!;
+    const firstLength = first.json.length;
+
+    // A longer name: the new value's text would be longer than the first's.
+    state.rows = state.rows.map((row, i) =>
+      i === 4 ? { ...row, name: "Renamed at length" } : row,
+    );
+    change();
+    await until(() => results.length === 2);
+    const second = results[1]!;
+    const patch = patchJson(second);
+    expect(patch).not.toBeNull();
+    // Its text was never made: its size is the first's, the last text made in its line.
+    expect(second.size).toBe(firstLength);
+    // Made when asked (a subscriber that needs the whole value), and exact from then on.
+    expect(JSON.parse(second.json)).toEqual({ rows: state.rows });
+    expect(second.size).toBe(second.json.length);
+    expect(second.size).toBeGreaterThan(firstLength);
+    expect(applyPatch(JSON.parse(first.json), JSON.parse(patch!))).toEqual(JSON.parse(second.json));
+  });
+
+  it("pushes nothing for a re-run whose value is the same as JSON", async () => {
+    const { hub, results, change } = setup();
+    await until(() => results.length === 1);
+    // Fresh objects with the same content: the same value.
+    change();
+    await until(() => hub.stats.unchangedRuns === 1);
+    expect(results).toHaveLength(1);
+  });
+
+  it("tells an error result from the same error again, and a value after it", async () => {
+    const { state, results, change } = setup();
+    await until(() => results.length === 1);
+    const rows = state.rows;
+    // Not what the contract returns: the run ends in an error.
+    state.rows = [{ _id: 1 } as unknown as { _id: string; name: string }];
+    change();
+    await until(() => results.length === 2);
+    expect(results[1]!.kind).toBe("error");
+    expect(results[1]!.base).toBeUndefined();
+    change();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(results).toHaveLength(2);
+    state.rows = rows;
+    change();
+    await until(() => results.length === 3);
+    expect(results[2]!.kind).toBe("value");
+    // No patch across an error: the whole value.
+    expect(results[2]!.base).toBeUndefined();
+    expect(patchJson(results[2]!)).toBeNull();
   });
 });

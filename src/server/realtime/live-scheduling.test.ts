@@ -47,8 +47,8 @@ function setup() {
     const got: number[] = [];
     received.set(member, got);
     const subscriber: Subscriber = {
-      send(kind, json) {
-        if (kind === "value") got.push((JSON.parse(json) as { value: number }).value);
+      send(result) {
+        if (result.kind === "value") got.push((JSON.parse(result.json) as { value: number }).value);
         return true;
       },
     };

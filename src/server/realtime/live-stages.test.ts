@@ -67,8 +67,8 @@ describe("the live path", () => {
       contract.path,
       { member: "ann" },
       {
-        send(_kind, json) {
-          values.push(JSON.parse(json));
+        send(result) {
+          values.push(JSON.parse(result.json));
           return true;
         },
       },

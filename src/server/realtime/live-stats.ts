@@ -68,7 +68,9 @@ export const HISTOGRAM_BOUNDS_MS = [
  * - `batchGather`: a member joining its batch → the batch's statement starting (per member);
  * - `batchStatement`: the batch's statement, per batch;
  * - `slotToResult`: the slot → the run's result (everything above inside it, and the handler);
- * - `serialise`: the result to JSON text;
+ * - `serialise`: the result compared with the one it follows (what changed, its patch's makings;
+ *   the name is from when this was the whole value's JSON text, now made only for a subscriber
+ *   that needs it, decision 035);
  * - `resultToPushed`: the result → every subscriber's socket written;
  * - `changeToPushed`: the first change heard that a run answers → its pushes written, for runs
  *   that pushed something (what a client waits for on the server's side);

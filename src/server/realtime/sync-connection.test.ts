@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 import type { Services } from "../api/context.ts";
 import type { Registry } from "../api/registry.ts";
 import { createLogger } from "../logger.ts";
-import type { LiveQueryHub, LiveResult, Subscriber } from "./live-query-hub.ts";
+import { type LiveQueryHub, LiveResult, type Subscriber } from "./live-query-hub.ts";
 import { SyncConnection } from "./sync-connection.ts";
 import { SessionQuota } from "./sync-limits.ts";
 
@@ -61,8 +61,8 @@ describe("live results on the socket", () => {
     await subscribe(a.connection, "team");
     await subscribe(b.connection, "team");
     await subscribe(c.connection, "other");
-    const result: LiveResult = { kind: "value", json: '{"name":"Ünïcode ✓"}' };
-    for (const subscriber of subscribers) subscriber.send(result.kind, result.json, result);
+    const result = LiveResult.value({ name: "Ünïcode ✓" });
+    for (const subscriber of subscribers) subscriber.send(result);
 
     const [fromA] = a.sent;
     const [fromB] = b.sent;
@@ -82,8 +82,8 @@ describe("live results on the socket", () => {
     expect(result.frames?.size).toBe(2);
 
     // A new result is encoded anew; an error keeps its own shape.
-    const failed: LiveResult = { kind: "error", json: '{"errorMessage":"Not found"}' };
-    subscribers[0]!.send(failed.kind, failed.json, failed);
+    const failed = LiveResult.error('{"errorMessage":"Not found"}');
+    subscribers[0]!.send(failed);
     expect(JSON.parse(String(a.sent[1]?.data))).toEqual({
       type: "query_error",
       id: "team",
@@ -96,8 +96,8 @@ describe("live results on the socket", () => {
     const a = connect(subscribers);
     await subscribe(a.connection, "team");
     a.connection.suspend();
-    const result: LiveResult = { kind: "value", json: "1" };
-    expect(subscribers[0]!.send(result.kind, result.json, result)).toBe(false);
+    const result = LiveResult.value(1);
+    expect(subscribers[0]!.send(result)).toBe(false);
     expect(a.sent).toEqual([]);
   });
 });

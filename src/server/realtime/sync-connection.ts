@@ -211,7 +211,7 @@ export class SyncConnection {
     }
     const idJson = JSON.stringify(id);
     const subscriber: Subscriber = {
-      send: (kind, json, result) => {
+      send: (result) => {
         if (this.#suspended) return false;
         if (this.#ws.readyState !== this.#ws.OPEN) return true;
         // A client that has the result this one replaced gets what changed, when that is
@@ -235,9 +235,9 @@ export class SyncConnection {
         let frame = result.frames?.get(idJson);
         if (!frame) {
           frame = Buffer.from(
-            kind === "value"
-              ? `{"type":"query_result","id":${idJson},"value":${json}}`
-              : `{"type":"query_error","id":${idJson},${json.slice(1)}`,
+            result.kind === "value"
+              ? `{"type":"query_result","id":${idJson},"value":${result.json}}`
+              : `{"type":"query_error","id":${idJson},${result.json.slice(1)}`,
           );
           result.frames ??= new Map();
           if (result.frames.size < MAX_FRAMES_PER_RESULT) result.frames.set(idJson, frame);
