@@ -1,10 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FunctionKind } from "#shared/api/define.ts";
 import { AppError, forbidden, isAppError, unauthenticated } from "#shared/errors.ts";
 import type { Identity, RequestInfo } from "../auth/identity.ts";
 import { CHANGES_CHANNEL, type Tx } from "../db/database.ts";
 import { type ReadTracker, runTracked } from "../db/read-tracker.ts";
-import { newId } from "../ids.ts";
 import type { Logger } from "../logger.ts";
 import { noteCommitted } from "../realtime/live-stats.ts";
 import type { BatchedResults, FunctionCtx, Services, SharedResults } from "./context.ts";
@@ -101,7 +101,7 @@ function sqlStateOf(error: unknown): string | undefined {
 }
 
 /** Map database errors caused by the arguments that slipped past the schemas and handler checks. */
-function translateDbError(error: unknown, log: Logger): unknown {
+function translateDbError(error: unknown, log: () => Logger): unknown {
   if (isAppError(error)) return error;
   const sqlState = sqlStateOf(error);
   if (sqlState === "23505")
@@ -111,7 +111,7 @@ function translateDbError(error: unknown, log: Logger): unknown {
   const refused = sqlState ? REFUSED_VALUES[sqlState] : undefined;
   if (refused) {
     // Not the error: its message and fields may quote the value.
-    log.warn({ sqlState }, "the database refused a value the arguments' schema let through");
+    log().warn({ sqlState }, "the database refused a value the arguments' schema let through");
     return new AppError("INVALID_ARGS", refused);
   }
   return error;
@@ -130,10 +130,16 @@ export async function execute(
   const markers: string[] = [];
   const afterCommit: Array<() => Promise<void>> = [];
   const tracker = input.tracker;
-  const log = services.log.child({ fn: fn.contract.path, userId: input.identity?.userId });
+  // The function's logger, made when something is logged (most calls log nothing).
+  let childLog: Logger | undefined;
+  const logger = (): Logger => {
+    childLog ??= services.log.child({ fn: fn.contract.path, userId: input.identity?.userId });
+    return childLog;
+  };
 
   const transaction = async <T>(body: (tx: Tx) => Promise<T>): Promise<T> => {
-    const marker = newId();
+    // Unique across instances, never stored: a random UUID (pooled entropy, no syscall a call).
+    const marker = randomUUID();
     const result = await services.database.db.transaction(async (tx) => {
       const value = await body(tx);
       await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ m: marker })})`);
@@ -152,7 +158,9 @@ export async function execute(
     db,
     identity: input.identity,
     request: input.request,
-    log,
+    get log() {
+      return logger();
+    },
     logLines,
     get user() {
       if (!input.identity) throw unauthenticated();
@@ -186,18 +194,21 @@ export async function execute(
     for (const task of afterCommit) {
       await Promise.resolve()
         .then(task)
-        .catch((error: unknown) => log.warn({ err: error }, "after-commit task failed"));
+        .catch((error: unknown) => logger().warn({ err: error }, "after-commit task failed"));
     }
     const checked = fn.contract.returns.safeParse(value);
     if (!checked.success) {
-      log.error({ issues: checked.error.issues }, "function returned a value outside its contract");
+      logger().error(
+        { issues: checked.error.issues },
+        "function returned a value outside its contract",
+      );
       throw new Error(`${fn.contract.path} returned a value outside its contract`);
     }
     return { value: checked.data, logLines, markers };
   } catch (error) {
-    throw translateDbError(error, log);
+    throw translateDbError(error, logger);
   } finally {
-    if (writesOutsideTransaction(fn)) await fenceIdentities(services, log);
+    if (writesOutsideTransaction(fn)) await fenceIdentities(services, logger);
   }
 }
 
@@ -211,16 +222,16 @@ const writesOutsideTransaction = (fn: ServerFunction) =>
  * session) before it is used again. Only PostgreSQL needs it: PGlite delivers notifications
  * before the statement that committed them returns.
  */
-async function fenceIdentities(services: Services, log: Logger): Promise<void> {
+async function fenceIdentities(services: Services, log: () => Logger): Promise<void> {
   if (services.database.kind !== "postgres") return;
-  const marker = newId();
+  const marker = randomUUID();
   try {
     await services.database.db.execute(
       sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ m: marker })})`,
     );
     services.auth.identities.fence(marker);
   } catch (error) {
-    log.warn({ err: error }, "could not fence the identity cache; clearing it");
+    log().warn({ err: error }, "could not fence the identity cache; clearing it");
     services.auth.identities.clear();
   }
 }

@@ -814,6 +814,17 @@ export class LiveQueryHub {
   }
 
   #setDeps(group: Group, deps: Set<string>): void {
+    // A re-run mostly reads what the run before it read (the same page's rows): nothing to move.
+    if (deps.size === group.deps.size) {
+      let same = true;
+      for (const key of deps) {
+        if (!group.deps.has(key)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return;
+    }
     for (const key of group.deps) {
       if (!deps.has(key)) this.#byDep.get(key)?.delete(group);
     }
