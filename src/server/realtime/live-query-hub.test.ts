@@ -3,11 +3,10 @@ import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryContract } from "#shared/api/define.ts";
-import type { Services } from "../api/context.ts";
+import { hubWithoutDatabase } from "../../../tests/support/live-hub.ts";
 import { implement, Registry } from "../api/registry.ts";
 import { recordReads } from "../db/read-tracker.ts";
-import { createLogger } from "../logger.ts";
-import { LiveQueryHub, type Subscriber } from "./live-query-hub.ts";
+import type { Subscriber } from "./live-query-hub.ts";
 
 /**
  * Shared sub-results (decision 034): one computation serves every group that asks for its
@@ -20,16 +19,6 @@ const contract = queryContract("test.shared", {
   returns: z.object({ member: z.string(), value: z.number() }),
   access: "public",
 });
-
-/** A hub over `registry` with no database (the functions here read none). */
-function hubOf(registry: Registry): LiveQueryHub {
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
-  return new LiveQueryHub(services, registry);
-}
 
 function setup() {
   const state = { value: 1, computations: 0, ownRuns: 0, gate: Promise.resolve() };
@@ -54,7 +43,7 @@ function setup() {
       { liveScope: "global" },
     ),
   ]);
-  const hub = hubOf(registry);
+  const hub = hubWithoutDatabase(registry);
   const received = new Map<string, number[]>();
   const subscribe = (member: string) => {
     const values: number[] = [];
@@ -195,7 +184,7 @@ function batchedSetup() {
       { liveScope: "global" },
     ),
   ]);
-  const hub = hubOf(registry);
+  const hub = hubWithoutDatabase(registry);
   const received = new Map<string, Array<{ member: string; value: number }>>();
   const subscribe = (member: string) => {
     const values: Array<{ member: string; value: number }> = [];
@@ -340,7 +329,7 @@ describe("LiveQueryHub memory", () => {
         { liveScope: "global" },
       ),
     ]);
-    const hub = hubOf(registry);
+    const hub = hubWithoutDatabase(registry);
     let runs = 0;
     hub.onRun(() => runs++);
     for (const member of ["ann", "bob"])

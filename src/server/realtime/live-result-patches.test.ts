@@ -2,11 +2,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryContract } from "#shared/api/define.ts";
 import { applyPatch } from "#shared/live-patch.ts";
-import type { Services } from "../api/context.ts";
+import { hubWithoutDatabase } from "../../../tests/support/live-hub.ts";
 import { implement, Registry } from "../api/registry.ts";
 import { recordReads } from "../db/read-tracker.ts";
-import { createLogger } from "../logger.ts";
-import { LiveQueryHub, type LiveResult, patchJson, type Subscriber } from "./live-query-hub.ts";
+import { type LiveResult, patchJson, type Subscriber } from "./live-query-hub.ts";
 
 /**
  * What the hub keeps for live patches (decision 035): each group's latest result with its value
@@ -34,12 +33,7 @@ function setup() {
       { liveScope: "global" },
     ),
   ]);
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
-  const hub = new LiveQueryHub(services, registry);
+  const hub = hubWithoutDatabase(registry);
   const results: LiveResult[] = [];
   const subscriber: Subscriber = {
     send(result) {

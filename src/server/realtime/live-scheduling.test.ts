@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryContract } from "#shared/api/define.ts";
-import type { Services } from "../api/context.ts";
+import { hubWithoutDatabase } from "../../../tests/support/live-hub.ts";
 import { implement, Registry } from "../api/registry.ts";
 import { recordReads } from "../db/read-tracker.ts";
-import { createLogger } from "../logger.ts";
-import { LiveQueryHub, type Subscriber } from "./live-query-hub.ts";
+import type { Subscriber } from "./live-query-hub.ts";
 
 /**
  * How the hub schedules re-runs (decision 034, "Where a push's time goes"): a transaction's marker
@@ -36,12 +35,7 @@ function setup() {
       { liveScope: "global" },
     ),
   ]);
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
-  const hub = new LiveQueryHub(services, registry);
+  const hub = hubWithoutDatabase(registry);
   const received = new Map<string, number[]>();
   const subscribe = (member: string, table: string) => {
     const got: number[] = [];

@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { queryContract } from "#shared/api/define.ts";
-import type { Services } from "../api/context.ts";
+import { servicesWithoutDatabase } from "../../../tests/support/live-hub.ts";
 import { execute } from "../api/execute.ts";
 import { implement, Registry } from "../api/registry.ts";
 import { liveStatementSink } from "../db/database.ts";
 import { recordReads } from "../db/read-tracker.ts";
-import { createLogger } from "../logger.ts";
 import { LiveQueryHub } from "./live-query-hub.ts";
 import {
-  Histogram,
   HISTOGRAM_BOUNDS_MS,
+  Histogram,
   histogramDelta,
   histogramPercentile,
   histogramSum,
@@ -50,11 +49,7 @@ function setup() {
       { liveScope: "global" },
     ),
   ]);
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
+  const services = servicesWithoutDatabase();
   return { hub: new LiveQueryHub(services, registry), registry, services };
 }
 
