@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { queryContract } from "#shared/api/define.ts";
-import type { Services } from "../src/server/api/context.ts";
 import { implement, Registry } from "../src/server/api/registry.ts";
 import { recordReads } from "../src/server/db/read-tracker.ts";
-import { createLogger } from "../src/server/logger.ts";
-import { LiveQueryHub, patchJson, type Subscriber } from "../src/server/realtime/live-query-hub.ts";
+import { patchJson, type Subscriber } from "../src/server/realtime/live-query-hub.ts";
+import { hubWithoutDatabase } from "../tests/support/live-hub.ts";
 import { machineInfo } from "./support/machine.ts";
+import { wholeNumber } from "./support/query-bench.ts";
 
 /**
  * The live hub's own CPU for a re-run, no database: a page of rows (fresh objects every run, as
@@ -28,10 +28,21 @@ const { values } = parseArgs({
   },
 });
 
-const GROUPS = Number(values.groups);
-const SOCKETS = Number(values.sockets);
-const CHANGES = Number(values.changes);
-const ROUNDS = Number(values.rounds);
+function options() {
+  try {
+    return {
+      GROUPS: wholeNumber("--groups", values.groups, 1, 1_000),
+      SOCKETS: wholeNumber("--sockets", values.sockets, 1, 1_000),
+      CHANGES: wholeNumber("--changes", values.changes, 1, 1_000_000),
+      ROUNDS: wholeNumber("--rounds", values.rounds, 1, 100),
+      ROWS: values.rows!.split(",").map((rows) => wholeNumber("--rows (each)", rows, 1, 10_000)),
+    };
+  } catch (error) {
+    console.error(`live-rerun-cpu: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+const { GROUPS, SOCKETS, CHANGES, ROUNDS, ROWS } = options();
 
 const rowSchema = z.object({
   _id: z.string(),
@@ -86,12 +97,7 @@ async function runCase(rows: number): Promise<{ usPerRun: number; bytesPerPush: 
       { liveScope: "global" },
     ),
   ]);
-  const services = {
-    config: {},
-    log: createLogger("silent"),
-    database: { db: {} },
-  } as unknown as Services;
-  const hub = new LiveQueryHub(services, registry);
+  const hub = hubWithoutDatabase(registry);
   let pushes = 0;
   let bytes = 0;
   let want = "";
@@ -101,6 +107,8 @@ async function runCase(rows: number): Promise<{ usPerRun: number; bytesPerPush: 
     for (let s = 0; s < SOCKETS; s++) {
       const subscriber: Subscriber = {
         // As sync-connection.ts does: a patch to a socket that has the result it replaces.
+        // Either shape of `send` (the result alone, or before ef8f616 kind, json and result),
+        // so that a worktree of an older commit runs the same benchmark.
         send(...args: unknown[]) {
           const result = (args.length === 1 ? args[0] : args[2]) as Parameters<typeof patchJson>[0];
           pushes++;
@@ -147,7 +155,7 @@ process.stdout.write(
   `live re-run CPU, no database (${machine.cpuModel}, ${machine.nproc} cores, Node ${process.version}): ` +
     `${GROUPS} groups x ${SOCKETS} sockets, ${CHANGES} changes a round\n`,
 );
-for (const rows of values.rows!.split(",").map(Number)) {
+for (const rows of ROWS) {
   const figures: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const { usPerRun, bytesPerPush } = await runCase(rows);

@@ -50,14 +50,25 @@ export function benchArgs<K extends string>(
   }
   const options = {} as Record<K, number>;
   for (const [key, [, min, max]] of specs) {
-    const value = Number(values[flag(key)]);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`--${flag(key)}: a whole number from ${min} to ${max}`);
-    }
-    options[key] = value;
+    options[key] = wholeNumber(`--${flag(key)}`, values[flag(key)], min, max);
   }
   const log = (line: string) => process.stderr.write(`[${name} ${database}] ${line}\n`);
   return { database: database as DbKind, out: values.out, options, log };
+}
+
+/** `raw` as a whole number from `min` to `max`, or a clear error naming `option`. */
+export function wholeNumber(option: string, raw: string | undefined, min: number, max: number) {
+  const value = Number(raw);
+  if (
+    raw === undefined ||
+    raw.trim() === "" ||
+    !Number.isInteger(value) ||
+    value < min ||
+    value > max
+  ) {
+    throw new Error(`${option}: a whole number from ${min} to ${max}`);
+  }
+  return value;
 }
 
 /**
