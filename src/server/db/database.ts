@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type ExtractTablesWithRelations, is } from "drizzle-orm";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { recordSql } from "./read-tracker.ts";
 import type * as schema from "./schema.ts";
 
@@ -16,6 +16,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
+
+/**
+ * Several reads whose answers are needed together: at once on the database (each takes a
+ * connection of its own), one after another in a transaction. A transaction has one
+ * connection, on which node-postgres would queue them itself, a use it deprecates ("Calling
+ * client.query() when the client is already executing a query") and pg 9 refuses.
+ */
+export async function readTogether<T extends readonly unknown[]>(
+  executor: Executor,
+  reads: { readonly [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!is(executor, PgTransaction)) {
+    return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  }
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as unknown as T;
+}
 
 export const CHANGES_CHANNEL = "atrium_changes";
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AdminOrganization } from "#shared/schemas/admin-organizations.ts";
-import type { Database, Executor } from "../../db/database.ts";
+import { type Database, type Executor, readTogether } from "../../db/database.ts";
 import { invitations, organizations, usageTotals, users } from "../../db/schema.ts";
 import { isUuid } from "../../ids.ts";
 import { organizationUsage } from "./organization-usage.ts";
@@ -32,31 +32,34 @@ async function organizationsWithFigures(
       | typeof invitations.organizationId
       | typeof usageTotals.organizationId,
   ) => (where ? inArray(column, ids) : undefined);
-  const [members, pending, totals, usage] = await Promise.all([
-    db
-      .select({
-        organizationId: users.organizationId,
-        members: sql<number>`count(*) filter (where not ${users.disabled})::int`,
-        admins: sql<number>`count(*) filter (where not ${users.disabled} and ${users.role} = 'OrganizationAdmin')::int`,
-      })
-      .from(users)
-      .where(only(users.organizationId))
-      .groupBy(users.organizationId),
-    db
-      .select({ organizationId: invitations.organizationId, n: count() })
-      .from(invitations)
-      .where(
-        and(
-          only(invitations.organizationId),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      )
-      .groupBy(invitations.organizationId),
-    db.select().from(usageTotals).where(only(usageTotals.organizationId)),
-    organizationUsage(db, database),
-  ]);
+  // In a transaction when an organization was just changed (change-organization.ts).
+  const [members, pending, totals, usage] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          organizationId: users.organizationId,
+          members: sql<number>`count(*) filter (where not ${users.disabled})::int`,
+          admins: sql<number>`count(*) filter (where not ${users.disabled} and ${users.role} = 'OrganizationAdmin')::int`,
+        })
+        .from(users)
+        .where(only(users.organizationId))
+        .groupBy(users.organizationId),
+    () =>
+      db
+        .select({ organizationId: invitations.organizationId, n: count() })
+        .from(invitations)
+        .where(
+          and(
+            only(invitations.organizationId),
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            gt(invitations.expiresAt, new Date()),
+          ),
+        )
+        .groupBy(invitations.organizationId),
+    () => db.select().from(usageTotals).where(only(usageTotals.organizationId)),
+    () => organizationUsage(db, database),
+  ] as const);
   const memberOf = new Map(members.map((m) => [m.organizationId, m]));
   const pendingOf = new Map(pending.map((p) => [p.organizationId, Number(p.n)]));
   const total = (organizationId: string, metric: string) =>

@@ -1,6 +1,6 @@
 import { and, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { ORGANIZATION_USAGE_DAYS } from "#shared/schemas/admin-organizations.ts";
-import type { Database, Executor } from "../../db/database.ts";
+import { type Database, type Executor, readTogether } from "../../db/database.ts";
 import { usageDaily } from "../../db/schema.ts";
 import { firstDayOf } from "../usage-days.ts";
 
@@ -65,12 +65,13 @@ export async function organizationUsage(
     if (day >= open) break;
     if (!cache.has(day)) wanted.push(day);
   }
-  const [fresh, filled] = await Promise.all([
-    sumsByOrganization(db, gte(usageDaily.day, open)),
-    wanted.length > 0
-      ? sumsByOrganization(db, and(inArray(usageDaily.day, wanted), lt(usageDaily.day, open)))
-      : Promise.resolve([]),
-  ]);
+  const [fresh, filled] = await readTogether(db, [
+    () => sumsByOrganization(db, gte(usageDaily.day, open)),
+    () =>
+      wanted.length > 0
+        ? sumsByOrganization(db, and(inArray(usageDaily.day, wanted), lt(usageDaily.day, open)))
+        : Promise.resolve([]),
+  ] as const);
   for (const day of wanted) cache.set(day, new Map());
   for (const row of filled) {
     const day = cache.get(row.day);
