@@ -1,6 +1,7 @@
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, defaultDatabasePoolSize, loadConfig } from "./config.ts";
 
 /** The message of the ConfigError that `loadConfig(env)` throws (fails if it does not throw). */
 function configErrorOf(env: Record<string, string | undefined>): string {
@@ -162,8 +163,12 @@ describe("loadConfig", () => {
     expect(message).toContain("LOG_LEVEL");
   });
 
-  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 2 to 200, 10 by default", () => {
-    expect(loadConfig({}).databasePoolSize).toBe(10);
+  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 2 to 200, twice the cores and one by default", () => {
+    expect(loadConfig({}).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
+    expect(defaultDatabasePoolSize(1)).toBe(3);
+    expect(defaultDatabasePoolSize(2)).toBe(5);
+    expect(defaultDatabasePoolSize(8)).toBe(17);
+    expect(defaultDatabasePoolSize(128)).toBe(200);
     expect(loadConfig({ DATABASE_POOL_SIZE: "30" }).databasePoolSize).toBe(30);
     expect(configErrorOf({ DATABASE_POOL_SIZE: "many" })).toContain(
       "DATABASE_POOL_SIZE must be a number",

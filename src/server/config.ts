@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { type OidcProviderConfig, parseOidcProviders } from "./auth/oidc/oidc-config.ts";
@@ -7,6 +8,15 @@ import { type OidcProviderConfig, parseOidcProviders } from "./auth/oidc/oidc-co
  * reads process.env. A bad value stops start-up with a message naming the
  * variable.
  */
+/**
+ * DATABASE_POOL_SIZE when unset: twice the host's cores and one (5 on 2 cores, 17 on 8), within
+ * the variable's bounds. More statements in flight than the cores can run only wait, holding
+ * their transactions' locks meanwhile (decision 032, "A pool sized to the machine").
+ */
+export function defaultDatabasePoolSize(cores = os.availableParallelism()): number {
+  return Math.min(200, Math.max(2, 2 * cores + 1));
+}
+
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -37,7 +47,7 @@ const envSchema = z
       .int("must be a whole number")
       .min(2, "must be at least 2")
       .max(200, "must be at most 200")
-      .default(10),
+      .default(() => defaultDatabasePoolSize()),
     LIVE_DATABASE_POOL_SIZE: z.coerce
       .number({ message: "must be a number" })
       .int("must be a whole number")
@@ -246,7 +256,10 @@ function finish(env: z.infer<typeof envSchema>, oidcProviders: OidcProviderConfi
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
-    /** Connections per instance in the PostgreSQL pool (requests and live re-runs share it). */
+    /**
+     * Connections per instance in the PostgreSQL pool for requests (live re-runs have their own,
+     * below); unset: defaultDatabasePoolSize().
+     */
     databasePoolSize: env.DATABASE_POOL_SIZE,
     /**
      * Connections per instance of the live path's own PostgreSQL pool (live re-runs' statements
