@@ -1,4 +1,4 @@
-import { experimental_generateSpeech as generateSpeech } from "ai";
+import { generateSpeech } from "ai";
 import { AppError } from "#shared/errors.ts";
 import { SPEECH_CONTENT_TYPES, type SpeechRequest } from "#shared/schemas/voice.ts";
 import type { Services } from "../api/context.ts";

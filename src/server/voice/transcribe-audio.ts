@@ -1,4 +1,4 @@
-import { experimental_transcribe as transcribe } from "ai";
+import { transcribe } from "ai";
 import { AppError } from "#shared/errors.ts";
 import { MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, type Transcription } from "#shared/schemas/voice.ts";
 import type { Services } from "../api/context.ts";
