@@ -164,7 +164,9 @@ describe("loadConfig", () => {
   });
 
   it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 2 to 200, twice the cores and one by default", () => {
-    expect(loadConfig({}).databasePoolSize).toBe(2 * os.availableParallelism() + 1);
+    expect(loadConfig({}).databasePoolSize).toBe(
+      defaultDatabasePoolSize(os.availableParallelism()),
+    );
     expect(defaultDatabasePoolSize(1)).toBe(3);
     expect(defaultDatabasePoolSize(2)).toBe(5);
     expect(defaultDatabasePoolSize(8)).toBe(17);

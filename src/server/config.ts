@@ -8,15 +8,6 @@ import { type OidcProviderConfig, parseOidcProviders } from "./auth/oidc/oidc-co
  * reads process.env. A bad value stops start-up with a message naming the
  * variable.
  */
-/**
- * DATABASE_POOL_SIZE when unset: twice the host's cores and one (5 on 2 cores, 17 on 8), within
- * the variable's bounds. More statements in flight than the cores can run only wait, holding
- * their transactions' locks meanwhile (decision 032, "A pool sized to the machine").
- */
-export function defaultDatabasePoolSize(cores = os.availableParallelism()): number {
-  return Math.min(200, Math.max(2, 2 * cores + 1));
-}
-
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -35,6 +26,15 @@ const url = (protocols: RegExp, message: string) =>
       return false;
     }
   }, message);
+
+/**
+ * DATABASE_POOL_SIZE when unset: twice the host's cores and one (5 on 2 cores, 17 on 8), within
+ * the variable's bounds. More statements in flight than the cores can run only wait, holding
+ * their transactions' locks meanwhile (decision 032, "A pool sized to the machine").
+ */
+export function defaultDatabasePoolSize(cores = os.availableParallelism()): number {
+  return Math.min(200, Math.max(2, 2 * cores + 1));
+}
 
 const envSchema = z
   .object({

@@ -74,7 +74,10 @@ export interface Database {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
-  /** PostgreSQL: connections in the pool (DATABASE_POOL_SIZE; 10 when unset). */
+  /**
+   * PostgreSQL: connections in the pool (the server passes DATABASE_POOL_SIZE, config.ts's
+   * defaultDatabasePoolSize when unset; a caller that gives none, the CLI, gets 10).
+   */
   poolSize?: number;
   /**
    * PostgreSQL: connections of the live path's own pool (LIVE_DATABASE_POOL_SIZE; 0 or unset:
