@@ -321,6 +321,9 @@ async function main(): Promise<number> {
     database = await m.openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      // DATABASE_POOL_SIZE as the server reads it: an operator who lowered it for a small
+      // max_connections lowers the CLI's too.
+      poolSize: config.databasePoolSize,
       // One command, one statement at a time: PGlite's worker thread (which keeps a server's
       // requests off the database's CPU) only adds its start here, 0.3 CPU-s of about 2.
       // PGLITE_THREAD set in the environment still decides.

@@ -75,8 +75,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   /**
-   * PostgreSQL: connections in the pool (the server passes DATABASE_POOL_SIZE, config.ts's
-   * defaultDatabasePoolSize when unset; a caller that gives none, the CLI, gets 10).
+   * PostgreSQL: connections in the pool. The server and the CLI pass DATABASE_POOL_SIZE
+   * (config.ts's defaultDatabasePoolSize when unset); a caller that gives none (tests) gets 10.
    */
   poolSize?: number;
   /**
